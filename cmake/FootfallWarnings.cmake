@@ -1,0 +1,13 @@
+# footfall_warnings: the warning set every footfall target is built with, as errors. Linked
+# PRIVATE by footfall's own targets, so a project that uses footfall::core does not inherit it.
+add_library(footfall_warnings INTERFACE)
+target_compile_options(footfall_warnings INTERFACE
+  -Wall -Wextra -Wpedantic -Wshadow -Wconversion -Wsign-conversion -Wnon-virtual-dtor
+  -Wold-style-cast -Wcast-align -Wdouble-promotion -Werror)
+
+# Host sanitizers (the host-asan preset): any report aborts the test that caused it.
+if(FOOTFALL_SANITIZE AND NOT FOOTFALL_FIRMWARE)
+  target_compile_options(footfall_warnings INTERFACE
+    -fsanitize=${FOOTFALL_SANITIZE} -fno-sanitize-recover=all -fno-omit-frame-pointer)
+  target_link_options(footfall_warnings INTERFACE -fsanitize=${FOOTFALL_SANITIZE})
+endif()

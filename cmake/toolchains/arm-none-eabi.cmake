@@ -1,0 +1,31 @@
+# Common part of the bare-metal Cortex-M toolchains: GNU Arm Embedded (Debian's
+# gcc-arm-none-eabi) with picolibc as the C library. The per-core files set FOOTFALL_CPU_FLAGS
+# and include this one.
+set(CMAKE_SYSTEM_NAME Generic)
+set(CMAKE_SYSTEM_PROCESSOR arm)
+
+set(CMAKE_C_COMPILER arm-none-eabi-gcc)
+set(CMAKE_CXX_COMPILER arm-none-eabi-g++)
+set(CMAKE_ASM_COMPILER arm-none-eabi-gcc)
+set(CMAKE_OBJCOPY arm-none-eabi-objcopy CACHE FILEPATH "")
+set(CMAKE_SIZE arm-none-eabi-size CACHE FILEPATH "")
+set(CMAKE_NM arm-none-eabi-nm CACHE FILEPATH "")
+
+# Compiler checks link a program; a bare-metal one has no startup yet, so check a library.
+set(CMAKE_TRY_COMPILE_TARGET_TYPE STATIC_LIBRARY)
+
+set(_ff_common "${FOOTFALL_CPU_FLAGS} -mthumb --specs=picolibc.specs -ffunction-sections -fdata-sections")
+set(CMAKE_C_FLAGS_INIT "${_ff_common}")
+# C++ on the target: no exceptions, no RTTI, no thread-safe statics (no OS to lock with), no
+# atexit registration of static destructors (firmware never returns from main).
+set(CMAKE_CXX_FLAGS_INIT "${_ff_common} -fno-exceptions -fno-rtti -fno-threadsafe-statics -fno-use-cxa-atexit")
+set(CMAKE_ASM_FLAGS_INIT "${_ff_common}")
+set(CMAKE_EXE_LINKER_FLAGS_INIT "-nostartfiles -Wl,--gc-sections -Wl,--fatal-warnings")
+
+set(CMAKE_FIND_ROOT_PATH_MODE_PROGRAM NEVER)
+set(CMAKE_FIND_ROOT_PATH_MODE_LIBRARY ONLY)
+# Eigen is header-only and target-neutral: the host's Debian package serves the target too.
+set(CMAKE_FIND_ROOT_PATH_MODE_INCLUDE BOTH)
+set(CMAKE_FIND_ROOT_PATH_MODE_PACKAGE BOTH)
+
+set(FOOTFALL_FIRMWARE ON CACHE BOOL "Build for a bare-metal board" FORCE)
