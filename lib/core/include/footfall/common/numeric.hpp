@@ -1,0 +1,36 @@
+#pragma once
+// Scalar facts and checks shared by the whole core. Tolerances are multiples of the scalar's
+// machine epsilon, never fixed decimals, so float and double are judged alike.
+#include <Eigen/Core>
+#include <cmath>
+#include <limits>
+
+namespace footfall {
+
+template <typename S>
+constexpr S epsilon() noexcept {
+  return std::numeric_limits<S>::epsilon();
+}
+
+// True when every coefficient is finite (no NaN, no ±Inf). Written as a loop with a fixed
+// bound because Eigen's allFinite() relies on x - x == 0, which -ffast-math would break.
+template <typename Derived>
+bool all_finite(const Eigen::MatrixBase<Derived>& m) noexcept {
+  for (Eigen::Index j = 0; j < m.cols(); ++j)
+    for (Eigen::Index i = 0; i < m.rows(); ++i)
+      if (!std::isfinite(m.coeff(i, j))) return false;
+  return true;
+}
+
+template <typename S>
+bool is_finite(S x) noexcept {
+  return std::isfinite(x);
+}
+
+// Largest absolute coefficient; the scale against which a matrix's rounding is judged.
+template <typename Derived>
+typename Derived::Scalar max_abs(const Eigen::MatrixBase<Derived>& m) noexcept {
+  return m.cwiseAbs().maxCoeff();
+}
+
+}  // namespace footfall

@@ -1,0 +1,137 @@
+#pragma once
+// Spatial rigid-body inertia (RBDA §2.13). Stored as Featherstone's (m, h, Ī): the mass, the
+// first moment of mass h = m c about the frame's origin, and the rotational inertia Ī about the
+// frame's origin (not about the centre of mass). In that form the 6×6 matrix is
+//     I = [Ī h×; h×ᵀ m 1]                          (RBDA (2.62)–(2.63))
+// and the inertia of two bodies rigidly joined is the plain sum of the parts, which is what
+// the composite-rigid-body algorithm needs.
+#include <Eigen/Eigenvalues>
+
+#include "footfall/common/numeric.hpp"
+#include "footfall/common/status.hpp"
+#include "footfall/spatial/transform.hpp"
+#include "footfall/spatial/types.hpp"
+#include "footfall/spatial/vectors.hpp"
+
+namespace footfall {
+
+// Checks that (m, c, I_c) describe a real rigid body: finite numbers, m > 0, I_c symmetric and
+// positive definite, and its principal moments obeying the triangle inequality
+// I₁ + I₂ ≥ I₃ (a body's mass lies in three dimensions, so no moment exceeds the sum of the
+// other two). The tolerances are multiples of the scalar's epsilon times the inertia's size.
+template <typename S>
+Status validate_mass_properties(S mass, const Vector3<S>& com,
+                                const Matrix3<S>& inertia_about_com) noexcept {
+  if (!is_finite(mass) || !(mass > S(0))) return Status::BadInput("mass");
+  if (!all_finite(com)) return Status::BadInput("com");
+  if (!all_finite(inertia_about_com)) return Status::BadInput("inertia");
+  const S scale = max_abs(inertia_about_com);
+  const S tolerance = S(16) * epsilon<S>() * scale;
+  if (max_abs(Matrix3<S>(inertia_about_com - inertia_about_com.transpose())) > tolerance)
+    return Status::BadInput("inertia.symmetric");
+  Eigen::SelfAdjointEigenSolver<Matrix3<S>> eigen;
+  eigen.computeDirect(inertia_about_com, Eigen::EigenvaluesOnly);
+  const Vector3<S> moments = eigen.eigenvalues();  // ascending
+  if (!all_finite(moments) || !(moments(0) > tolerance))
+    return Status::BadInput("inertia.positive_definite");
+  if (moments(2) > moments(0) + moments(1) + tolerance)
+    return Status::BadInput("inertia.triangle_inequality");
+  return Status::Ok();
+}
+
+template <typename S>
+class Inertia {
+ public:
+  using Scalar = S;
+
+  // The inertia of nothing: zero mass. The start of a composite sum.
+  static Inertia Zero() noexcept {
+    return Inertia(S(0), Vector3<S>::Zero(), Matrix3<S>::Zero());
+  }
+
+  // A body of mass m with its centre of mass at c and rotational inertia I_c about c, all in
+  // this frame's coordinates. Validates them first (validate_mass_properties); on a bad input
+  // returns that Status and leaves *out unchanged.
+  static Status FromMassComInertia(S mass, const Vector3<S>& com,
+                                   const Matrix3<S>& inertia_about_com, Inertia* out) noexcept {
+    const Status status = validate_mass_properties(mass, com, inertia_about_com);
+    if (!status.ok()) return status;
+    // Parallel-axis theorem, Ī = I_c + m c× c×ᵀ   (RBDA (2.63))
+    const Matrix3<S> cx = skew<S>(com);
+    *out = Inertia(mass, mass * com,
+                   symmetric_part(inertia_about_com + mass * cx * cx.transpose()));
+    return Status::Ok();
+  }
+
+  S mass() const noexcept { return mass_; }
+  const Vector3<S>& first_moment() const noexcept { return first_moment_; }
+  const Matrix3<S>& rotational_about_origin() const noexcept { return rotational_; }
+  // Centre of mass; undefined (division by zero) for the zero inertia.
+  Vector3<S> com() const noexcept { return first_moment_ / mass_; }
+  // I_c = Ī − m c× c×ᵀ
+  Matrix3<S> rotational_about_com() const noexcept {
+    const Matrix3<S> cx = skew<S>(com());
+    return rotational_ - mass_ * cx * cx.transpose();
+  }
+
+  // I v = [Ī ω + h × v; m v − h × ω]: the momentum of the body moving with velocity v.
+  Force<S> apply(const Motion<S>& v) const noexcept {
+    const Vector3<S> w = v.angular(), lin = v.linear();
+    return Force<S>(rotational_ * w + first_moment_.cross(lin),
+                    mass_ * lin - first_moment_.cross(w));
+  }
+
+  // The same body expressed in frame B, given X from this frame A to B: X* I X⁻¹ (RBDA (2.66)).
+  // With (E, r): h' = E (h − m r) and Ī' = E (Ī + r×h× + h×r× − m r×r×) Eᵀ, the parallel-axis
+  // theorem moved from A's origin to B's. Using a×b× = b aᵀ − (a·b) 1, the bracket is
+  // Ī + h rᵀ + r hᵀ − m r rᵀ + (m r·r − 2 r·h) 1, which needs no 3×3 products.
+  Inertia transformed(const Transform<S>& x) const noexcept {
+    const Matrix3<S>& e = x.rotation();
+    const Vector3<S>& r = x.translation();
+    const Vector3<S>& h = first_moment_;
+    Matrix3<S> about_b_origin = rotational_ + h * r.transpose() + r * h.transpose() -
+                                mass_ * r * r.transpose();
+    about_b_origin.diagonal().array() += mass_ * r.squaredNorm() - S(2) * r.dot(h);
+    return Inertia(mass_, e * (h - mass_ * r),
+                   symmetric_part(e * about_b_origin * e.transpose()));
+  }
+
+  // Two bodies rigidly joined, both expressed in the same frame (RBDA (2.68)).
+  Inertia operator+(const Inertia& o) const noexcept {
+    return Inertia(mass_ + o.mass_, first_moment_ + o.first_moment_, rotational_ + o.rotational_);
+  }
+  Inertia& operator+=(const Inertia& o) noexcept {
+    *this = *this + o;
+    return *this;
+  }
+
+  // The 6×6 matrix [Ī h×; h×ᵀ m 1].
+  Matrix6<S> matrix() const noexcept {
+    const Matrix3<S> hx = skew<S>(first_moment_);
+    Matrix6<S> m;
+    m << rotational_, hx, hx.transpose(), mass_ * Matrix3<S>::Identity();
+    return m;
+  }
+
+ private:
+  // Rounding leaves E M Eᵀ a few ulps from symmetric; an inertia (and so every H assembled from
+  // them) is kept exactly symmetric, which the factorisation of H relies on.
+  static Matrix3<S> symmetric_part(const Matrix3<S>& m) noexcept {
+    return S(0.5) * (m + m.transpose());
+  }
+
+  Inertia(S mass, const Vector3<S>& first_moment, const Matrix3<S>& rotational) noexcept
+      : mass_(mass), first_moment_(first_moment), rotational_(rotational) {}
+
+  S mass_;
+  Vector3<S> first_moment_;
+  Matrix3<S> rotational_;
+};
+
+// Kinetic energy ½ v·(I v) of a body with inertia I moving with spatial velocity v.
+template <typename S>
+S kinetic_energy(const Inertia<S>& inertia, const Motion<S>& v) noexcept {
+  return S(0.5) * dot(v, inertia.apply(v));
+}
+
+}  // namespace footfall

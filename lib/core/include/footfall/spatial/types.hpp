@@ -1,0 +1,28 @@
+#pragma once
+// Fixed-size Eigen types the spatial algebra is written in.
+#include <Eigen/Core>
+
+namespace footfall {
+
+template <typename S>
+using Vector3 = Eigen::Matrix<S, 3, 1>;
+template <typename S>
+using Vector4 = Eigen::Matrix<S, 4, 1>;
+template <typename S>
+using Vector6 = Eigen::Matrix<S, 6, 1>;
+template <typename S>
+using Matrix3 = Eigen::Matrix<S, 3, 3>;
+template <typename S>
+using Matrix6 = Eigen::Matrix<S, 6, 6>;
+
+// The skew-symmetric matrix of a 3-vector: skew(a) b = a × b. Featherstone writes it a×.
+template <typename S>
+Matrix3<S> skew(const Vector3<S>& a) noexcept {
+  Matrix3<S> m;
+  m << S(0), -a.z(), a.y(),  //
+      a.z(), S(0), -a.x(),   //
+      -a.y(), a.x(), S(0);
+  return m;
+}
+
+}  // namespace footfall

@@ -1,0 +1,86 @@
+#pragma once
+// Spatial motion and force vectors (Featherstone, RBDA §2.2–2.3), in Plücker coordinates with
+// the angular part first: a motion is [ω; v] (v the velocity of the body-fixed point at the
+// frame's origin), a force is [n; f] (n the moment about the frame's origin). They are
+// separate types because they transform differently (X versus X*), and mixing them is the
+// classic spatial-algebra bug. The only product of the two is the scalar power m·f.
+#include "footfall/spatial/types.hpp"
+
+namespace footfall {
+
+namespace detail {
+
+// What motion and force vectors share: storage, the two halves, and the vector-space
+// operations. `Derived` is Motion<S> or Force<S>; a sum of a motion and a force does not compile.
+template <typename S, template <typename> class Derived>
+class SpatialVector {
+ public:
+  using Scalar = S;
+  using Vec3 = Vector3<S>;
+  using Vec6 = Vector6<S>;
+
+  SpatialVector() noexcept : data_(Vec6::Zero()) {}
+  explicit SpatialVector(const Vec6& data) noexcept : data_(data) {}
+  // Fixed-size halves rather than Eigen's comma initializer, whose dynamic-size blocks cost a
+  // loop and (in GCC 12 at -O3) a false -Warray-bounds.
+  SpatialVector(const Vec3& angular, const Vec3& linear) noexcept {
+    data_.template head<3>() = angular;
+    data_.template tail<3>() = linear;
+  }
+
+  static Derived<S> Zero() noexcept { return Derived<S>(Vec6::Zero()); }
+
+  auto angular() noexcept { return data_.template head<3>(); }
+  auto angular() const noexcept { return data_.template head<3>(); }
+  auto linear() noexcept { return data_.template tail<3>(); }
+  auto linear() const noexcept { return data_.template tail<3>(); }
+  const Vec6& vector() const noexcept { return data_; }
+  Vec6& vector() noexcept { return data_; }
+
+  Derived<S> operator+(const Derived<S>& o) const noexcept { return Derived<S>(data_ + o.data_); }
+  Derived<S> operator-(const Derived<S>& o) const noexcept { return Derived<S>(data_ - o.data_); }
+  Derived<S> operator-() const noexcept { return Derived<S>(-data_); }
+  Derived<S> operator*(S k) const noexcept { return Derived<S>(data_ * k); }
+  Derived<S>& operator+=(const Derived<S>& o) noexcept {
+    data_ += o.data_;
+    return static_cast<Derived<S>&>(*this);
+  }
+  Derived<S>& operator-=(const Derived<S>& o) noexcept {
+    data_ -= o.data_;
+    return static_cast<Derived<S>&>(*this);
+  }
+
+ private:
+  Vec6 data_;
+};
+
+}  // namespace detail
+
+template <typename S>
+class Motion : public detail::SpatialVector<S, Motion> {
+  using Base = detail::SpatialVector<S, Motion>;
+
+ public:
+  using Base::Base;
+};
+
+template <typename S>
+class Force : public detail::SpatialVector<S, Force> {
+  using Base = detail::SpatialVector<S, Force>;
+
+ public:
+  using Base::Base;
+};
+
+// The scalar product m·f (RBDA (2.13)): power when m is a velocity, work rate of f on m.
+// Invariant under change of frame: (X m)·(X* f) = m·f.
+template <typename S>
+S dot(const Motion<S>& m, const Force<S>& f) noexcept {
+  return m.vector().dot(f.vector());
+}
+template <typename S>
+S dot(const Force<S>& f, const Motion<S>& m) noexcept {
+  return dot(m, f);
+}
+
+}  // namespace footfall
