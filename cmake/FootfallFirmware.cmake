@@ -1,0 +1,67 @@
+# Helpers for firmware images on footfall's Cortex-M boards.
+#
+#   footfall_add_firmware(<name> SOURCES <src>... [EXCLUDE_FROM_ALL])
+#     A firmware image <name>.elf for the configured board, linked with the core and the port,
+#     checked after the link for any heap symbol (cmake/check-no-heap.cmake) and sized.
+#
+#   footfall_qemu_command(<out-var>)
+#     The command that runs an image on the board's QEMU model, with semihosting for the
+#     console and the exit status, and -icount for deterministic instruction-paced time.
+#     Append the image path.
+
+find_program(FOOTFALL_QEMU qemu-system-arm REQUIRED)
+
+# -icount shift=6: every instruction advances virtual time by 2^6 ns, so SysTick (core clock)
+# counts instructions × 64 ns / 40 ns at 25 MHz; tests/target/instruction_counter.hpp calibrates.
+set(FOOTFALL_QEMU_ICOUNT_SHIFT 6)
+set(FOOTFALL_QEMU_TIMEOUT 600 CACHE STRING "Seconds before a QEMU run is killed")
+
+function(footfall_qemu_command out_var)
+  set(${out_var}
+    timeout --signal=KILL ${FOOTFALL_QEMU_TIMEOUT}
+    ${FOOTFALL_QEMU} -M ${FOOTFALL_BOARD_QEMU_MACHINE} -nographic -monitor none -serial none
+    -semihosting-config enable=on,target=native
+    -icount shift=${FOOTFALL_QEMU_ICOUNT_SHIFT},align=off,sleep=off
+    -kernel
+    PARENT_SCOPE)
+endfunction()
+
+function(footfall_add_firmware name)
+  cmake_parse_arguments(ARG "EXCLUDE_FROM_ALL" "" "SOURCES" ${ARGN})
+  if(ARG_EXCLUDE_FROM_ALL)
+    add_executable(${name} EXCLUDE_FROM_ALL ${ARG_SOURCES})
+  else()
+    add_executable(${name} ${ARG_SOURCES})
+  endif()
+  set_target_properties(${name} PROPERTIES SUFFIX .elf)
+  target_link_libraries(${name} PRIVATE footfall::core footfall::port footfall_warnings)
+  target_link_options(${name} PRIVATE -Wl,-Map=$<TARGET_FILE:${name}>.map)
+  if(NOT ARG_EXCLUDE_FROM_ALL)
+    set_property(GLOBAL APPEND PROPERTY FOOTFALL_FIRMWARE_IMAGES ${name})
+  endif()
+  add_custom_command(TARGET ${name} POST_BUILD
+    COMMAND ${CMAKE_COMMAND} -DNM=${CMAKE_NM} -DIMAGE=$<TARGET_FILE:${name}>
+            -P ${PROJECT_SOURCE_DIR}/cmake/check-no-heap.cmake
+    COMMAND ${CMAKE_SIZE} $<TARGET_FILE:${name}>
+    VERBATIM)
+endfunction()
+
+# footfall_add_firmware_report(): the target `firmware-report`, which runs every firmware image
+# of this build (tests, benchmark, example) on QEMU and prints the instruction-count benchmark
+# and a table of flash, static RAM and measured stack use (cmake/firmware-report.cmake). Call it
+# once, after every image has been added.
+function(footfall_add_firmware_report)
+  get_property(images GLOBAL PROPERTY FOOTFALL_FIRMWARE_IMAGES)
+  set(files "")
+  foreach(image IN LISTS images)
+    list(APPEND files "$<TARGET_FILE:${image}>")
+  endforeach()
+  footfall_qemu_command(qemu)
+  list(JOIN files "|" files_arg)
+  list(JOIN qemu "|" qemu_arg)
+  add_custom_target(firmware-report
+    COMMAND ${CMAKE_COMMAND} "-DIMAGES=${files_arg}" "-DQEMU=${qemu_arg}" -DSIZE=${CMAKE_SIZE}
+            -DNM=${CMAKE_NM} -DBOARD=${FOOTFALL_BOARD}
+            -P ${PROJECT_SOURCE_DIR}/cmake/firmware-report.cmake
+    DEPENDS ${images} USES_TERMINAL VERBATIM)
+endfunction()

@@ -1,0 +1,70 @@
+#pragma once
+// Counting the instructions a piece of code executes, on the emulated boards.
+//
+// Under QEMU's -icount every instruction advances virtual time by a fixed 2^shift ns, and the
+// SysTick clock (port::now) counts that virtual time in core-clock ticks. So ticks are a fixed
+// multiple of instructions; calibrate() measures the multiple on a loop of known length rather
+// than trusting the board's clock and the shift to agree with this file. Counts are exact and
+// repeatable: the same image and inputs give the same number on every run. They are
+// instructions, not cycles: QEMU does not model the pipeline, caches or wait states.
+#include <cstdint>
+
+#include "footfall/port/port.hpp"
+
+namespace footfall::port {
+
+class InstructionCounter {
+ public:
+  // Measures ticks per instruction on a loop of exactly 2 × kLoopIterations instructions (the
+  // difference of two loop lengths cancels the call's own cost).
+  void calibrate() noexcept {
+    const Ticks short_loop = time_loop(kLoopIterations / 10);
+    const Ticks long_loop = time_loop(kLoopIterations / 10 + kLoopIterations);
+    ticks_per_instruction_ =
+        static_cast<double>(long_loop - short_loop) / (2.0 * static_cast<double>(kLoopIterations));
+    overhead_ticks_ = 0;
+    overhead_ticks_ = measure_ticks([] {});
+  }
+
+  double ticks_per_instruction() const noexcept { return ticks_per_instruction_; }
+
+  // Instructions executed by f(), the measurement's own cost taken off.
+  template <typename F>
+  std::uint32_t count(F&& f) const noexcept {
+    const double ticks = static_cast<double>(measure_ticks(f) - overhead_ticks_);
+    return static_cast<std::uint32_t>(ticks / ticks_per_instruction_ + 0.5);
+  }
+
+ private:
+  static constexpr std::uint32_t kLoopIterations = 20000;
+
+  template <typename F>
+  Ticks measure_ticks(F&& f) const noexcept {
+    const Ticks start = now();
+    f();
+    const Ticks end = now();
+    return end - start;
+  }
+
+  static Ticks time_loop(std::uint32_t iterations) noexcept {
+    const Ticks start = now();
+    asm volatile(
+        "1: subs %0, %0, #1\n\t"
+        "bne 1b"
+        : "+r"(iterations)
+        :
+        : "cc");
+    return now() - start;
+  }
+
+  double ticks_per_instruction_ = 1.0;
+  Ticks overhead_ticks_ = 0;
+};
+
+// Keeps the optimiser from discarding a computed value or hoisting work out of a measurement.
+template <typename T>
+inline void keep(T const& value) noexcept {
+  asm volatile("" : : "r"(&value) : "memory");
+}
+
+}  // namespace footfall::port
