@@ -1,0 +1,123 @@
+#pragma once
+// One test source, two runners. On the host FF_TEST is a GoogleTest TEST whose body runs with
+// Eigen's heap forbidden (EIGEN_RUNTIME_NO_MALLOC); on a board (FOOTFALL_TEST_ON_BOARD) it
+// registers the body in a fixed-size static registry that tests/target/board_test_main.cpp
+// runs, reporting through the semihosting exit status. So the board suite is the host suite.
+//
+//   FF_TEST(Suite, Name) { ... }                 one test
+//   FF_TEST_FLOAT_AND_DOUBLE(Suite, Name) { ... } the body as a template on `S`, registered
+//                                                 twice, as Name_float and Name_double
+#include <cstddef>
+
+#include <Eigen/Core>
+
+#if defined(FOOTFALL_TEST_ON_BOARD)
+
+namespace footfall::test {
+
+using TestBody = void (*)();
+
+// Adds a test to the registry; called by the static Registrar objects before main.
+void register_test(const char* suite, const char* name, TestBody body) noexcept;
+
+// Records a failed expectation in the running test and prints where it happened.
+void report_failure(const char* file, int line, const char* expression) noexcept;
+void report_near_failure(const char* file, int line, const char* a, const char* b, double va,
+                         double vb, double tolerance) noexcept;
+
+struct Registrar {
+  Registrar(const char* suite, const char* name, TestBody body) noexcept {
+    register_test(suite, name, body);
+  }
+};
+
+template <typename A, typename B, typename T>
+inline void expect_near(A a, B b, T tolerance, const char* file, int line, const char* ea,
+                        const char* eb) noexcept {
+  const double va = static_cast<double>(a), vb = static_cast<double>(b);
+  const double diff = va > vb ? va - vb : vb - va;
+  if (!(diff <= static_cast<double>(tolerance)))
+    report_near_failure(file, line, ea, eb, va, vb, static_cast<double>(tolerance));
+}
+
+}  // namespace footfall::test
+
+#define FF_TEST(suite, name)                                                              \
+  static void ff_test_body_##suite##_##name();                                            \
+  static const ::footfall::test::Registrar ff_test_registrar_##suite##_##name(#suite, #name, \
+                                                                             ff_test_body_##suite##_##name); \
+  static void ff_test_body_##suite##_##name()
+
+#define FF_EXPECT_TRUE(condition) \
+  ((condition) ? (void)0 : ::footfall::test::report_failure(__FILE__, __LINE__, #condition))
+#define FF_EXPECT_FALSE(condition) FF_EXPECT_TRUE(!(condition))
+#define FF_EXPECT_EQ(a, b) FF_EXPECT_TRUE((a) == (b))
+#define FF_EXPECT_LE(a, b) FF_EXPECT_TRUE((a) <= (b))
+#define FF_EXPECT_LT(a, b) FF_EXPECT_TRUE((a) < (b))
+#define FF_EXPECT_NEAR(a, b, tolerance) \
+  ::footfall::test::expect_near((a), (b), (tolerance), __FILE__, __LINE__, #a, #b)
+#define FF_ASSERT_TRUE(condition)                                         \
+  do {                                                                    \
+    if (!(condition)) {                                                   \
+      ::footfall::test::report_failure(__FILE__, __LINE__, #condition);   \
+      return;                                                             \
+    }                                                                     \
+  } while (false)
+
+#else  // the host: GoogleTest
+
+#include <gtest/gtest.h>
+
+namespace footfall::test {
+
+// Forbids Eigen heap allocation for the lifetime of the object (needs EIGEN_RUNTIME_NO_MALLOC,
+// which the host test build defines for every translation unit).
+class NoEigenHeap {
+ public:
+  NoEigenHeap() noexcept { Eigen::internal::set_is_malloc_allowed(false); }
+  ~NoEigenHeap() { Eigen::internal::set_is_malloc_allowed(true); }
+  NoEigenHeap(const NoEigenHeap&) = delete;
+  NoEigenHeap& operator=(const NoEigenHeap&) = delete;
+};
+
+}  // namespace footfall::test
+
+#define FF_TEST(suite, name)                         \
+  static void ff_test_body_##suite##_##name();       \
+  TEST(suite, name) {                                \
+    const ::footfall::test::NoEigenHeap no_heap;     \
+    ff_test_body_##suite##_##name();                 \
+  }                                                  \
+  static void ff_test_body_##suite##_##name()
+
+#define FF_EXPECT_TRUE(condition) EXPECT_TRUE(condition)
+#define FF_EXPECT_FALSE(condition) EXPECT_FALSE(condition)
+#define FF_EXPECT_EQ(a, b) EXPECT_EQ(a, b)
+#define FF_EXPECT_LE(a, b) EXPECT_LE(a, b)
+#define FF_EXPECT_LT(a, b) EXPECT_LT(a, b)
+#define FF_EXPECT_NEAR(a, b, tolerance) \
+  EXPECT_NEAR(static_cast<double>(a), static_cast<double>(b), static_cast<double>(tolerance))
+#define FF_ASSERT_TRUE(condition) ASSERT_TRUE(condition)
+
+#endif
+
+#define FF_TEST_FLOAT_AND_DOUBLE(suite, name)                                  \
+  template <typename S>                                                        \
+  static void ff_typed_test_##suite##_##name();                                \
+  FF_TEST(suite, name##_float) { ff_typed_test_##suite##_##name<float>(); }    \
+  FF_TEST(suite, name##_double) { ff_typed_test_##suite##_##name<double>(); }  \
+  template <typename S>                                                        \
+  static void ff_typed_test_##suite##_##name()
+
+// Two matrices (or vectors) agree coefficient by coefficient to within `tolerance`.
+#define FF_EXPECT_MATRIX_NEAR(a, b, tolerance) \
+  FF_EXPECT_LE(::footfall::test::max_abs_difference((a), (b)), (tolerance))
+
+namespace footfall::test {
+
+template <typename A, typename B>
+auto max_abs_difference(const A& a, const B& b) noexcept {
+  return (a - b).cwiseAbs().maxCoeff();
+}
+
+}  // namespace footfall::test
