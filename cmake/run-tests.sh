@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# The README's test command, and what CI runs: install what is missing, then configure, build
+# and test every preset — host (debug), host-asan, host-release, cortex-m4f and cortex-m7 (the
+# last two under qemu-system-arm) — and print the firmware figures: instruction counts,
+# flash/RAM use and stack high-water marks.
+#
+# It fails on any failed test, any warning (compiler, linker or CMake), any sanitizer report,
+# a heap symbol in a firmware image, or a preset that ran no test.
+# Usage: cmake/run-tests.sh [preset...]      (default: all five)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+presets=("$@")
+[ ${#presets[@]} -gt 0 ] || presets=(host host-asan host-release cortex-m4f cortex-m7)
+
+bash cmake/install-deps.sh
+
+logs=build/logs
+mkdir -p "$logs"
+export ASAN_OPTIONS=halt_on_error=1:abort_on_error=1:detect_leaks=1
+export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
+total_passed=0
+total_failed=0
+
+fail() { echo "run-tests: $*" >&2; exit 1; }
+
+for preset in "${presets[@]}"; do
+  echo "=== $preset"
+  if ! cmake --preset "$preset" >"$logs/$preset-configure.log" 2>&1; then
+    cat "$logs/$preset-configure.log"; fail "$preset: configure failed"
+  fi
+  if ! cmake --build --preset "$preset" >"$logs/$preset-build.log" 2>&1; then
+    grep -E 'error|FAILED|heap symbols' "$logs/$preset-build.log" | head -40 || true
+    fail "$preset: build failed (full log: $logs/$preset-build.log)"
+  fi
+  if grep -iE '(^|[^-])warning[: ]' "$logs/$preset-configure.log" "$logs/$preset-build.log"; then
+    fail "$preset: the configure or build printed a warning (above)"
+  fi
+  set +e
+  ctest --preset "$preset" >"$logs/$preset-test.log" 2>&1
+  status=$?
+  set -e
+  tail -n 4 "$logs/$preset-test.log" | grep -E 'tests passed' || true
+  if grep -E 'ERROR: (Address|Leak|Undefined)Sanitizer|runtime error:' "$logs/$preset-test.log"; then
+    fail "$preset: sanitizer report (full log: $logs/$preset-test.log)"
+  fi
+  if [ $status -ne 0 ]; then
+    sed -n '/The following tests FAILED/,$p' "$logs/$preset-test.log"
+    ctest --preset "$preset" --rerun-failed --output-on-failure 2>&1 | tail -n 60 || true
+    fail "$preset: tests failed (full log: $logs/$preset-test.log)"
+  fi
+  summary=$(grep -E '[0-9]+% tests passed, [0-9]+ tests failed out of [0-9]+' "$logs/$preset-test.log" | tail -n 1)
+  ran=$(sed -E 's/.* out of ([0-9]+).*/\1/' <<<"$summary")
+  failed=$(sed -E 's/.*passed, ([0-9]+) tests failed.*/\1/' <<<"$summary")
+  [ "${ran:-0}" -gt 0 ] || fail "$preset: ran no test"
+  total_passed=$((total_passed + ran - failed))
+  total_failed=$((total_failed + failed))
+done
+
+# The figures CI prints: per board, instruction counts, image sizes and stack use.
+for preset in "${presets[@]}"; do
+  case "$preset" in cortex-*) ;; *) continue ;; esac
+  echo
+  echo "=== figures: $preset"
+  cmake --build --preset "$preset" --target firmware-report 2>&1 | grep -vE '^\[[0-9]+/[0-9]+\]'
+done
+
+echo
+echo "run-tests: all presets passed: ${presets[*]}"
+echo "$total_passed passed, $total_failed failed"
