@@ -45,9 +45,9 @@ class Inertia {
   using Scalar = S;
 
   // The inertia of nothing: zero mass. The start of a composite sum.
-  static Inertia Zero() noexcept {
-    return Inertia(S(0), Vector3<S>::Zero(), Matrix3<S>::Zero());
-  }
+  Inertia() noexcept
+      : mass_(S(0)), first_moment_(Vector3<S>::Zero()), rotational_(Matrix3<S>::Zero()) {}
+  static Inertia Zero() noexcept { return Inertia(); }
 
   // A body of mass m with its centre of mass at c and rotational inertia I_c about c, all in
   // this frame's coordinates. Validates them first (validate_mass_properties); on a bad input

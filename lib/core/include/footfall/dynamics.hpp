@@ -1,0 +1,15 @@
+#pragma once
+// Tree dynamics on a Model with a Workspace: kinematics, RNEA, CRBA, the sparse factor of H and
+// its solves, ABA, Jacobians, velocity-product accelerations, energies and integration.
+#include "footfall/dynamics/aba.hpp"
+#include "footfall/dynamics/crba.hpp"
+#include "footfall/dynamics/energy.hpp"
+#include "footfall/dynamics/integrate.hpp"
+#include "footfall/dynamics/jacobians.hpp"
+#include "footfall/dynamics/kinematics.hpp"
+#include "footfall/dynamics/mass_matrix_factor.hpp"
+#include "footfall/dynamics/rnea.hpp"
+#include "footfall/dynamics/validate.hpp"
+#include "footfall/model/model.hpp"
+#include "footfall/model/model_builder.hpp"
+#include "footfall/model/workspace.hpp"

@@ -1,0 +1,83 @@
+#pragma once
+// The articulated-body algorithm (RBDA Table 7.1): q̈ = H⁻¹ (τ − C) in O(n), without forming H.
+// footfall uses it as an independent route to q̈, to check RNEA, CRBA and the factor against.
+// Joints of several DOFs (the free flyer, the planar joint) take the general form with
+// D_i = S_iᵀ I^A_i S_i + armature inverted as a small dense matrix. Result in ws.qdd.
+#include <Eigen/Cholesky>
+
+#include "footfall/dynamics/kinematics.hpp"
+
+namespace footfall {
+
+template <typename S, int B, int D, typename QDerived, typename VDerived, typename TDerived>
+Status aba(const Model<S, B, D>& model, Workspace<S, B, D>& ws, const Eigen::MatrixBase<QDerived>& q,
+           const Eigen::MatrixBase<VDerived>& v, const Eigen::MatrixBase<TDerived>& tau,
+           const Vector3<S>& gravity = standard_gravity<S>()) noexcept {
+  Status status = validate_vector(tau, model.nv(), "tau");
+  if (status.ok()) status = validate_gravity(gravity);
+  if (status.ok()) status = forward_kinematics(model, ws, q, v);
+  if (!status.ok()) return status;
+
+  // Pass 1 (after kinematics): each body's own inertia and velocity-product force.
+  for (int i = 0; i < model.body_count(); ++i) {
+    const Inertia<S>& inertia = model.inertia(i);
+    ws.articulated[i] = inertia.matrix();
+    ws.articulated_bias[i] = cross(ws.velocity[i], inertia.apply(ws.velocity[i]));
+  }
+  // Pass 2, leaves to root: articulated inertias and bias forces.
+  for (int i = model.body_count() - 1; i >= 0; --i) {
+    const int iv = model.v_index(i), n = model.joint_nv(i);
+    Matrix6<S> ia = ws.articulated[i];
+    Vector6<S> pa = ws.articulated_bias[i].vector();
+    if (n > 0) {
+      Eigen::Matrix<S, Eigen::Dynamic, Eigen::Dynamic, 0, 6, 6> d(n, n);
+      Eigen::Matrix<S, 6, Eigen::Dynamic, 0, 6, 6> u_cols(6, n);
+      for (int k = 0; k < n; ++k) {
+        u_cols.col(k) = ws.articulated[i] * ws.subspace[iv + k].vector();
+        ws.aba_u_columns[iv + k] = Force<S>(Vector6<S>(u_cols.col(k)));
+        ws.aba_u(iv + k) = tau.coeff(iv + k) - dot(ws.subspace[iv + k], ws.articulated_bias[i]);
+      }
+      for (int k = 0; k < n; ++k)
+        for (int l = 0; l < n; ++l) d(k, l) = ws.subspace[iv + k].vector().dot(u_cols.col(l));
+      for (int k = 0; k < n; ++k) d(k, k) += model.armature(iv + k);
+      Eigen::LDLT<Eigen::Matrix<S, Eigen::Dynamic, Eigen::Dynamic, 0, 6, 6>> ldlt(d);
+      const Eigen::Matrix<S, Eigen::Dynamic, Eigen::Dynamic, 0, 6, 6> d_inverse =
+          ldlt.solve(Eigen::Matrix<S, Eigen::Dynamic, Eigen::Dynamic, 0, 6, 6>::Identity(n, n));
+      if (ldlt.info() != Eigen::Success || !all_finite(d_inverse))
+        return Status::BadInput("joint_inertia.positive_definite", i);
+      ws.aba_d_inverse.block(iv, 0, n, n) = d_inverse;
+      const Eigen::Matrix<S, Eigen::Dynamic, 1, 0, 6, 1> u = ws.aba_u.segment(iv, n);
+      ia -= u_cols * d_inverse * u_cols.transpose();
+      pa += ia * ws.velocity_product[i].vector() + u_cols * (d_inverse * u);
+    } else {
+      pa += ia * ws.velocity_product[i].vector();
+    }
+    const int p = model.parent(i);
+    if (p != -1) {
+      // I^A_λ += ⁱX_λᵀ I^a ⁱX_λ and p^A_λ += ⁱX_λᵀ p^a (the child's articulated body, seen from
+      // the parent).
+      const Matrix6<S> x = ws.parent_to_body[i].motion_matrix();
+      ws.articulated[p] += x.transpose() * ia * x;
+      ws.articulated_bias[p] += ws.parent_to_body[i].apply_inverse(Force<S>(pa));
+    }
+  }
+  // Pass 3, root to leaves: accelerations.
+  const Motion<S> world_acceleration(Vector3<S>::Zero(), -gravity);
+  ws.qdd.resize(model.nv());
+  for (int i = 0; i < model.body_count(); ++i) {
+    const int iv = model.v_index(i), n = model.joint_nv(i), p = model.parent(i);
+    Motion<S> a = ws.parent_to_body[i].apply(p == -1 ? world_acceleration : ws.acceleration[p]) +
+                  ws.velocity_product[i];
+    for (int k = 0; k < n; ++k) {
+      S sum = S(0);
+      for (int l = 0; l < n; ++l)
+        sum += ws.aba_d_inverse(iv + k, l) * (ws.aba_u(iv + l) - dot(a, ws.aba_u_columns[iv + l]));
+      ws.qdd(iv + k) = sum;
+    }
+    for (int k = 0; k < n; ++k) a += ws.subspace[iv + k] * ws.qdd(iv + k);
+    ws.acceleration[i] = a;
+  }
+  return Status::Ok();
+}
+
+}  // namespace footfall

@@ -1,0 +1,93 @@
+#pragma once
+// Jacobians of points and bodies, and the velocity-product acceleration J̇v of a point, on the
+// kinematics of the last forward_kinematics call.
+//
+// Column k of a Jacobian is the motion that a unit velocity of DOF k alone gives: S_k of its
+// body, carried to the frame wanted. Only DOFs on the body's path to the root have non-zero
+// columns (RBDA §8.1); the others are written as zeros.
+#include "footfall/dynamics/kinematics.hpp"
+
+namespace footfall {
+
+enum class ReferenceFrame : unsigned char {
+  kLocal,  // the body's own frame: the Jacobian of ⁱv (body coordinates)
+  kWorld,  // world coordinates, Plücker origin at the world origin: the Jacobian of ⁰v
+};
+
+namespace detail {
+
+// Calls visit(dof, S_k in world coordinates) for every DOF on the path from `body` to the root.
+template <typename S, int B, int D, typename Visit>
+void for_each_path_dof_in_world(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, int body,
+                                Visit&& visit) noexcept {
+  for (int j = body; j != -1; j = model.parent(j)) {
+    const int jv = model.v_index(j);
+    for (int k = jv; k < jv + model.joint_nv(j); ++k)
+      visit(k, ws.world_to_body[j].apply_inverse(ws.subspace[k]));
+  }
+}
+
+}  // namespace detail
+
+// 3 × nv Jacobian of the world-frame velocity of a point fixed in `body` (body coordinates):
+// ṗ = J v. `jacobian` must be 3 × nv (resizable, or of that fixed size).
+template <typename S, int B, int D, typename Derived>
+Status point_jacobian(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, int body,
+                      const Vector3<S>& point, const Eigen::MatrixBase<Derived>& jacobian_const) noexcept {
+  const Status status = detail::check_body_point(model, ws, body, point);
+  if (!status.ok()) return status;
+  auto& jacobian = const_cast<Eigen::MatrixBase<Derived>&>(jacobian_const);
+  if (jacobian.rows() != 3 || jacobian.cols() != model.nv()) return Status::BadInput("jacobian.size");
+  jacobian.setZero();
+  Vector3<S> p_world;
+  point_position(model, ws, body, point, &p_world);
+  detail::for_each_path_dof_in_world(model, ws, body, [&](int k, const Motion<S>& s) {
+    // velocity of the point = v_O + ω × p for a world-coordinates motion [ω; v_O]
+    jacobian.col(k) = s.linear() + s.angular().cross(p_world);
+  });
+  return Status::Ok();
+}
+
+// 6 × nv Jacobian of a body's spatial velocity ([angular; linear]) in the chosen frame.
+template <typename S, int B, int D, typename Derived>
+Status body_jacobian(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, int body,
+                     ReferenceFrame frame, const Eigen::MatrixBase<Derived>& jacobian_const) noexcept {
+  const Status status = detail::check_body_point(model, ws, body, Vector3<S>::Zero());
+  if (!status.ok()) return status;
+  auto& jacobian = const_cast<Eigen::MatrixBase<Derived>&>(jacobian_const);
+  if (jacobian.rows() != 6 || jacobian.cols() != model.nv()) return Status::BadInput("jacobian.size");
+  jacobian.setZero();
+  detail::for_each_path_dof_in_world(model, ws, body, [&](int k, const Motion<S>& s) {
+    jacobian.col(k) = (frame == ReferenceFrame::kWorld ? s : ws.world_to_body[body].apply(s)).vector();
+  });
+  return Status::Ok();
+}
+
+// The acceleration a point fixed in `body` has when q̈ = 0 and gravity is off: J̇v, the a^vp
+// of 000 (11.30), in world coordinates. With body accelerations a_i built from the
+// velocity-product terms alone (a_i = ⁱX_λ a_λ + c_i), the classical acceleration of the point
+// is a_lin + ω̇ × p + ω × (v_lin + ω × p) in body coordinates (RBDA §2.11).
+template <typename S, int B, int D>
+Status point_velocity_product_acceleration(const Model<S, B, D>& model, const Workspace<S, B, D>& ws,
+                                           int body, const Vector3<S>& point,
+                                           Vector3<S>* acceleration) noexcept {
+  const Status status = detail::check_body_point(model, ws, body, point);
+  if (!status.ok()) return status;
+  // Walk root → body along the path (at most body_count bodies), so collect the path first.
+  int path[Workspace<S, B, D>::kBodySlots];
+  int length = 0;
+  for (int j = body; j != -1; j = model.parent(j)) path[length++] = j;
+  Motion<S> a = Motion<S>::Zero();
+  for (int step = length - 1; step >= 0; --step) {
+    const int j = path[step];
+    a = ws.parent_to_body[j].apply(a) + ws.velocity_product[j];
+  }
+  const Motion<S>& v = ws.velocity[body];
+  const Vector3<S> w = v.angular();
+  const Vector3<S> point_velocity_body = v.linear() + w.cross(point);
+  const Vector3<S> local = a.linear() + a.angular().cross(point) + w.cross(point_velocity_body);
+  *acceleration = ws.world_to_body[body].rotation().transpose() * local;
+  return Status::Ok();
+}
+
+}  // namespace footfall

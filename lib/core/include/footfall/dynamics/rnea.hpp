@@ -1,0 +1,64 @@
+#pragma once
+// The recursive Newton–Euler algorithm (RBDA Table 5.1): τ = H(q) q̈ + C(q, v). Gravity enters
+// as a fictitious upward acceleration of the world, a_0 = −a_g (RBDA §5.3), so every body's
+// acceleration already carries it. Armature adds its rotor torque, armature_k q̈_k.
+#include "footfall/dynamics/kinematics.hpp"
+
+namespace footfall {
+
+namespace detail {
+
+// The two passes of RNEA on kinematics already in `ws`; result in ws.tau.
+template <typename S, int B, int D, typename ADerived>
+void rnea_passes(const Model<S, B, D>& model, Workspace<S, B, D>& ws,
+                 const Eigen::MatrixBase<ADerived>& qdd, const Vector3<S>& gravity) noexcept {
+  const Motion<S> world_acceleration(Vector3<S>::Zero(), -gravity);
+  for (int i = 0; i < model.body_count(); ++i) {
+    const int iv = model.v_index(i), p = model.parent(i);
+    Motion<S> a = ws.parent_to_body[i].apply(p == -1 ? world_acceleration : ws.acceleration[p]) +
+                  ws.velocity_product[i];
+    for (int k = 0; k < model.joint_nv(i); ++k) a += ws.subspace[iv + k] * qdd.coeff(iv + k);
+    ws.acceleration[i] = a;
+    const Inertia<S>& inertia = model.inertia(i);
+    // f_i = I_i a_i + v_i ×* I_i v_i
+    ws.force[i] = inertia.apply(a) + cross(ws.velocity[i], inertia.apply(ws.velocity[i]));
+  }
+  ws.tau.resize(model.nv());
+  for (int i = model.body_count() - 1; i >= 0; --i) {
+    const int iv = model.v_index(i);
+    for (int k = 0; k < model.joint_nv(i); ++k)
+      ws.tau(iv + k) = dot(ws.subspace[iv + k], ws.force[i]) + model.armature(iv + k) * qdd.coeff(iv + k);
+    const int p = model.parent(i);
+    if (p != -1) ws.force[p] += ws.parent_to_body[i].apply_inverse(ws.force[i]);
+  }
+}
+
+}  // namespace detail
+
+// τ for q, v, q̈ (computes the kinematics too). Result in ws.tau.
+template <typename S, int B, int D, typename QDerived, typename VDerived, typename ADerived>
+Status rnea(const Model<S, B, D>& model, Workspace<S, B, D>& ws, const Eigen::MatrixBase<QDerived>& q,
+            const Eigen::MatrixBase<VDerived>& v, const Eigen::MatrixBase<ADerived>& qdd,
+            const Vector3<S>& gravity = standard_gravity<S>()) noexcept {
+  Status status = validate_vector(qdd, model.nv(), "qdd");
+  if (status.ok()) status = validate_gravity(gravity);
+  if (status.ok()) status = forward_kinematics(model, ws, q, v);
+  if (!status.ok()) return status;
+  detail::rnea_passes(model, ws, qdd, gravity);
+  return Status::Ok();
+}
+
+// C(q, v): Coriolis, centrifugal and gravity forces, RNEA with q̈ = 0 on the kinematics of the
+// last forward_kinematics call. Result in ws.bias.
+template <typename S, int B, int D>
+Status bias_forces(const Model<S, B, D>& model, Workspace<S, B, D>& ws,
+                   const Vector3<S>& gravity = standard_gravity<S>()) noexcept {
+  if (!(ws.stage & Workspace<S, B, D>::kKinematics)) return Status::BadInput("workspace.kinematics");
+  const Status status = validate_gravity(gravity);
+  if (!status.ok()) return status;
+  detail::rnea_passes(model, ws, Eigen::Matrix<S, D, 1>::Zero().head(model.nv()), gravity);
+  ws.bias = ws.tau;
+  return Status::Ok();
+}
+
+}  // namespace footfall

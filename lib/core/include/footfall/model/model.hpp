@@ -1,0 +1,121 @@
+#pragma once
+// The model of a kinematic tree (RBDA §4.1–4.2): bodies numbered so that each body's parent
+// comes before it, each body joined to its parent (or to the world, parent −1) by one joint.
+// Capacity is fixed at compile time — kMaxBodies bodies and kMaxDofs velocity coordinates —
+// so a Model lives in a static on firmware. It is immutable: only ModelBuilder writes it.
+//
+// Velocity coordinates ("DOFs") are numbered in body order, each joint's coordinates together,
+// which is depth-first when bodies are added depth-first. Each DOF k has a DOF parent λ(k) < k
+// (the previous coordinate of the same joint, else the last coordinate of the nearest ancestor
+// with any), the sparsity pattern that the factorisation of H exploits (RBDA §6.5).
+#include <cstddef>
+#include <limits>
+
+#include "footfall/model/joint.hpp"
+#include "footfall/spatial.hpp"
+
+namespace footfall {
+
+template <typename S, int B, int D>
+class ModelBuilder;
+
+// Per-coordinate limits and drive data of a joint with one velocity coordinate.
+template <typename S>
+struct JointLimits {
+  S position_min = -std::numeric_limits<S>::infinity();
+  S position_max = std::numeric_limits<S>::infinity();
+  S velocity_max = std::numeric_limits<S>::infinity();
+  S effort_max = std::numeric_limits<S>::infinity();
+};
+
+template <typename S, int kMaxBodiesT, int kMaxDofsT>
+class Model {
+ public:
+  using Scalar = S;
+  static constexpr int kMaxBodies = kMaxBodiesT;
+  static constexpr int kMaxDofs = kMaxDofsT;
+  static constexpr int kMaxConfig = kMaxDofsT + 1;  // one free flyer adds a 4th rotation coordinate
+  static constexpr int kMaxNameLength = 31;
+  static_assert(kMaxBodies > 0 && kMaxDofs > 0, "a model has room for at least one body and DOF");
+  // Array extents (unsigned, as C++ wants them).
+  static constexpr std::size_t kBodySlots = static_cast<std::size_t>(kMaxBodiesT);
+  static constexpr std::size_t kDofSlots = static_cast<std::size_t>(kMaxDofsT);
+  // q (nq entries) and v, q̈, τ (nv entries) sized at run time within the capacity: no heap.
+  using ConfigVector = Eigen::Matrix<S, Eigen::Dynamic, 1, 0, kMaxConfig, 1>;
+  using TangentVector = Eigen::Matrix<S, Eigen::Dynamic, 1, 0, kMaxDofs, 1>;
+
+  int body_count() const noexcept { return body_count_; }
+  int nq() const noexcept { return nq_; }
+  int nv() const noexcept { return nv_; }
+
+  // Body i: its parent (−1 for the world), joint, where the joint sits in the parent's frame
+  // (Featherstone's X_T: parent frame → joint frame), and its inertia in its own frame.
+  int parent(int body) const noexcept { return parent_[body]; }
+  JointType joint_type(int body) const noexcept { return joint_type_[body]; }
+  const Vector3<S>& joint_axis(int body) const noexcept { return joint_axis_[body]; }
+  const Transform<S>& joint_placement(int body) const noexcept { return joint_placement_[body]; }
+  const Inertia<S>& inertia(int body) const noexcept { return inertia_[body]; }
+  const char* body_name(int body) const noexcept { return body_name_[body]; }
+  const char* joint_name(int body) const noexcept { return joint_name_[body]; }
+  int q_index(int body) const noexcept { return q_index_[body]; }
+  int v_index(int body) const noexcept { return v_index_[body]; }
+  int joint_nv(int body) const noexcept { return footfall::joint_nv(joint_type_[body]); }
+  int joint_nq(int body) const noexcept { return footfall::joint_nq(joint_type_[body]); }
+
+  // DOF k: the body it moves, its DOF parent λ(k) (−1 at a root), and its drive: the reflected
+  // rotor inertia (armature, added to H's diagonal) and the gear ratio (what the gearbox sees).
+  int dof_body(int dof) const noexcept { return dof_body_[dof]; }
+  int dof_parent(int dof) const noexcept { return dof_parent_[dof]; }
+  S armature(int dof) const noexcept { return armature_[dof]; }
+  S gear_ratio(int dof) const noexcept { return gear_ratio_[dof]; }
+  const JointLimits<S>& limits(int dof) const noexcept { return limits_[dof]; }
+
+  // Index of the body with this name, or −1.
+  int find_body(const char* name) const noexcept {
+    for (int i = 0; i < body_count_; ++i)
+      if (names_equal(body_name_[i], name)) return i;
+    return -1;
+  }
+
+  S total_mass() const noexcept {
+    S m = S(0);
+    for (int i = 0; i < body_count_; ++i) m += inertia_[i].mass();
+    return m;
+  }
+
+  // True when body 0 is joined to the world by a free flyer.
+  bool has_floating_base() const noexcept {
+    return body_count_ > 0 && joint_type_[0] == JointType::kFreeFlyer;
+  }
+
+ private:
+  friend class ModelBuilder<S, kMaxBodiesT, kMaxDofsT>;
+
+  static bool names_equal(const char* a, const char* b) noexcept {
+    for (int i = 0; i <= kMaxNameLength; ++i) {
+      if (a[i] != b[i]) return false;
+      if (a[i] == '\0') return true;
+    }
+    return true;
+  }
+
+  int body_count_ = 0;
+  int nq_ = 0;
+  int nv_ = 0;
+  int parent_[kBodySlots] = {};
+  JointType joint_type_[kBodySlots] = {};
+  Vector3<S> joint_axis_[kBodySlots];
+  Transform<S> joint_placement_[kBodySlots];
+  Inertia<S> inertia_[kBodySlots];
+  char body_name_[kBodySlots][kMaxNameLength + 1u] = {};
+  char joint_name_[kBodySlots][kMaxNameLength + 1u] = {};
+  int q_index_[kBodySlots] = {};
+  int v_index_[kBodySlots] = {};
+  int dof_body_[kDofSlots] = {};
+  int dof_parent_[kDofSlots] = {};
+  S armature_[kDofSlots] = {};
+  S gear_ratio_[kDofSlots] = {};
+  JointLimits<S> limits_[kDofSlots];
+};
+
+}  // namespace footfall

@@ -1,0 +1,199 @@
+#pragma once
+// Builds a Model body by body, validating everything, so that a Model that exists is a valid
+// one. Works without heap, so a firmware image can build its model at start-up into a static:
+//
+//   static footfall::Model<float, 13, 18> model;
+//   footfall::ModelBuilder<float, 13, 18> builder;
+//   builder.add_body("trunk", -1, footfall::JointSpec<float>::FreeFlyer(), trunk_inertia);
+//   ...
+//   footfall::Status status = builder.build(&model);
+//
+// Every add_* returns a Status naming the first bad field with the body's index; after a failed
+// call the builder is unchanged, and build() reports the first failure if any call failed.
+#include <cmath>
+
+#include "footfall/common/numeric.hpp"
+#include "footfall/common/status.hpp"
+#include "footfall/model/model.hpp"
+
+namespace footfall {
+
+// How a body is joined to its parent.
+template <typename S>
+struct JointSpec {
+  JointType type = JointType::kFixed;
+  Vector3<S> axis = Vector3<S>::UnitZ();          // unit, in the joint frame (revolute, prismatic)
+  Transform<S> placement = Transform<S>();        // X_T: parent frame → joint frame
+  JointLimits<S> limits{};                        // revolute and prismatic only
+  S armature = S(0);                              // reflected rotor inertia [kg m² or kg], ≥ 0
+  S gear_ratio = S(1);                            // motor turns per joint turn, > 0
+
+  static JointSpec Fixed(const Transform<S>& placement = Transform<S>()) noexcept {
+    JointSpec j;
+    j.type = JointType::kFixed;
+    j.placement = placement;
+    return j;
+  }
+  static JointSpec Revolute(const Vector3<S>& axis, const Transform<S>& placement = Transform<S>()) noexcept {
+    JointSpec j;
+    j.type = JointType::kRevolute;
+    j.axis = axis;
+    j.placement = placement;
+    return j;
+  }
+  static JointSpec Prismatic(const Vector3<S>& axis, const Transform<S>& placement = Transform<S>()) noexcept {
+    JointSpec j = Revolute(axis, placement);
+    j.type = JointType::kPrismatic;
+    return j;
+  }
+  static JointSpec Planar() noexcept {
+    JointSpec j;
+    j.type = JointType::kPlanar;
+    return j;
+  }
+  static JointSpec FreeFlyer() noexcept {
+    JointSpec j;
+    j.type = JointType::kFreeFlyer;
+    return j;
+  }
+  JointSpec& with_limits(const JointLimits<S>& l) noexcept {
+    limits = l;
+    return *this;
+  }
+  JointSpec& with_drive(S armature_value, S gear_ratio_value) noexcept {
+    armature = armature_value;
+    gear_ratio = gear_ratio_value;
+    return *this;
+  }
+};
+
+template <typename S, int B, int D>
+class ModelBuilder {
+ public:
+  using ModelType = Model<S, B, D>;
+
+  // Adds a body joined to `parent` (an earlier body's index, or −1 for the world) and, on
+  // success, stores its index in *index (if given).
+  Status add_body(const char* name, int parent, const JointSpec<S>& joint, const Inertia<S>& inertia,
+                  int* index = nullptr, const char* joint_name = nullptr) noexcept {
+    const Status status = check_body(name, parent, joint, inertia, joint_name);
+    if (!status.ok()) {
+      if (first_error_.ok()) first_error_ = status;
+      return status;
+    }
+    ModelType& m = model_;
+    const int i = m.body_count_;
+    copy_name(name, m.body_name_[i]);
+    copy_name(joint_name != nullptr ? joint_name : name, m.joint_name_[i]);
+    m.parent_[i] = parent;
+    m.joint_type_[i] = joint.type;
+    m.joint_axis_[i] = joint.axis;
+    m.joint_placement_[i] = joint.placement;
+    m.inertia_[i] = inertia;
+    m.q_index_[i] = m.nq_;
+    m.v_index_[i] = m.nv_;
+    // DOF parents: within the joint, the previous coordinate; the joint's first coordinate
+    // hangs from the last coordinate of the nearest ancestor that has any.
+    int previous = -1;
+    for (int a = parent; a != -1; a = m.parent_[a]) {
+      if (m.joint_nv(a) > 0) {
+        previous = m.v_index_[a] + m.joint_nv(a) - 1;
+        break;
+      }
+    }
+    for (int k = 0; k < joint_nv(joint.type); ++k) {
+      const int dof = m.nv_ + k;
+      m.dof_body_[dof] = i;
+      m.dof_parent_[dof] = previous;
+      m.armature_[dof] = joint.armature;
+      m.gear_ratio_[dof] = joint.gear_ratio;
+      m.limits_[dof] = joint.limits;
+      previous = dof;
+    }
+    m.nq_ += joint_nq(joint.type);
+    m.nv_ += joint_nv(joint.type);
+    m.body_count_ = i + 1;
+    if (index != nullptr) *index = i;
+    return Status::Ok();
+  }
+
+  // Copies the model out, or returns the first error of any add_body call (leaving *out as it
+  // was). A model needs at least one body with a degree of freedom.
+  Status build(ModelType* out) const noexcept {
+    if (!first_error_.ok()) return first_error_;
+    if (model_.nv_ == 0) return Status::BadInput("model.degrees_of_freedom");
+    *out = model_;
+    return Status::Ok();
+  }
+
+ private:
+  static bool copy_name(const char* from, char* to) noexcept {
+    for (int k = 0; k <= ModelType::kMaxNameLength; ++k) {
+      to[k] = from[k];
+      if (from[k] == '\0') return true;
+    }
+    to[ModelType::kMaxNameLength] = '\0';
+    return false;
+  }
+
+  static bool name_fits(const char* name) noexcept {
+    if (name == nullptr || name[0] == '\0') return false;
+    for (int k = 0; k <= ModelType::kMaxNameLength; ++k)
+      if (name[k] == '\0') return true;
+    return false;
+  }
+
+  static bool is_rotation(const Matrix3<S>& e) noexcept {
+    const S tolerance = S(64) * epsilon<S>();
+    return all_finite(e) && max_abs(Matrix3<S>(e * e.transpose() - Matrix3<S>::Identity())) <= tolerance &&
+           std::abs(e.determinant() - S(1)) <= tolerance;
+  }
+
+  Status check_body(const char* name, int parent, const JointSpec<S>& joint, const Inertia<S>& inertia,
+                    const char* joint_name) const noexcept {
+    const ModelType& m = model_;
+    const int i = m.body_count_;
+    if (i == B) return Status::Capacity("model.bodies", i);
+    if (m.nv_ + joint_nv(joint.type) > D) return Status::Capacity("model.degrees_of_freedom", i);
+    if (!name_fits(name)) return Status::BadInput("body.name", i);
+    if (joint_name != nullptr && !name_fits(joint_name)) return Status::BadInput("joint.name", i);
+    if (m.find_body(name) != -1) return Status::BadInput("body.name.duplicate", i);
+    if (parent < -1 || parent >= i) return Status::BadInput("body.parent", i);
+    switch (joint.type) {
+      case JointType::kFixed:
+      case JointType::kRevolute:
+      case JointType::kPrismatic:
+        break;
+      case JointType::kPlanar:
+      case JointType::kFreeFlyer:
+        // Their coordinates are world coordinates (DESIGN.md §3): only a root, only one.
+        if (parent != -1) return Status::BadInput("joint.type.not_at_root", i);
+        if (i != 0) return Status::BadInput("joint.type.root_must_be_body_0", i);
+        break;
+      default:
+        return Status::BadInput("joint.type", i);
+    }
+    if (joint.type == JointType::kRevolute || joint.type == JointType::kPrismatic) {
+      if (!all_finite(joint.axis) || std::abs(joint.axis.norm() - S(1)) > S(64) * epsilon<S>())
+        return Status::BadInput("joint.axis", i);
+      const JointLimits<S>& l = joint.limits;
+      if (std::isnan(l.position_min) || std::isnan(l.position_max) || !(l.position_min <= l.position_max))
+        return Status::BadInput("joint.limits.position", i);
+      if (!(l.velocity_max > S(0))) return Status::BadInput("joint.limits.velocity", i);
+      if (!(l.effort_max > S(0))) return Status::BadInput("joint.limits.effort", i);
+    }
+    if (!is_rotation(joint.placement.rotation())) return Status::BadInput("joint.placement.rotation", i);
+    if (!all_finite(joint.placement.translation())) return Status::BadInput("joint.placement.translation", i);
+    if (!is_finite(joint.armature) || joint.armature < S(0)) return Status::BadInput("joint.armature", i);
+    if (!is_finite(joint.gear_ratio) || !(joint.gear_ratio > S(0))) return Status::BadInput("joint.gear_ratio", i);
+    // Inertias are valid by construction (Inertia::FromMassComInertia); the zero inertia is not
+    // a body: a massless leaf would make H singular.
+    if (!(inertia.mass() > S(0))) return Status::BadInput("body.mass", i);
+    return Status::Ok();
+  }
+
+  ModelType model_;
+  Status first_error_ = Status::Ok();
+};
+
+}  // namespace footfall

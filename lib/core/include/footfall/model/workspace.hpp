@@ -1,0 +1,59 @@
+#pragma once
+// Everything the algorithms compute for a model, sized by the model's capacity: the caller
+// allocates one Workspace (statically on firmware) and every algorithm writes its results here
+// (Pinocchio's Model/Data split). Separate workspaces may be used concurrently.
+//
+// The algorithms share per-tick work through it (DESIGN.md §4): forward_kinematics() fills the
+// kinematic terms once; mass_matrix(), bias_forces(), the Jacobians and the velocity-product
+// accelerations then read them. `stage` records what is current, and a function that needs a
+// stage that is not current returns a Status instead of reading stale numbers.
+#include <Eigen/Core>
+#include <cstddef>
+
+#include "footfall/model/model.hpp"
+#include "footfall/spatial.hpp"
+
+namespace footfall {
+
+template <typename S, int B, int D>
+struct Workspace {
+  static constexpr std::size_t kBodySlots = static_cast<std::size_t>(B);
+  static constexpr std::size_t kDofSlots = static_cast<std::size_t>(D);
+  using Vector = Eigen::Matrix<S, Eigen::Dynamic, 1, 0, D, 1>;
+  using Matrix = Eigen::Matrix<S, Eigen::Dynamic, Eigen::Dynamic, 0, D, D>;
+
+  enum Stage : unsigned {
+    kKinematics = 1u << 0,   // forward_kinematics: placements, velocities, S, c
+    kMassMatrix = 1u << 1,   // mass_matrix: H
+    kFactor = 1u << 2,       // factorize_mass_matrix: LᵀDL of H
+  };
+  unsigned stage = 0;
+
+  // forward_kinematics
+  Transform<S> parent_to_body[kBodySlots];  // ⁱX_λ(i) = X_J X_T
+  Transform<S> world_to_body[kBodySlots];   // ⁱX_0
+  Motion<S> velocity[kBodySlots];           // v_i in body coordinates
+  Motion<S> velocity_product[kBodySlots];   // c_i = c_J + v_i × v_J: body acceleration terms of q̇ alone
+  Motion<S> subspace[kDofSlots];           // S, one column per DOF, in its body's coordinates
+
+  // rnea / bias_forces / aba
+  Motion<S> acceleration[kBodySlots];       // a_i in body coordinates
+  Force<S> force[kBodySlots];               // f_i: net force on body i transmitted by its joint
+  Vector tau;                      // rnea: joint forces
+  Vector bias;                     // bias_forces: C(q, v) including gravity
+  Vector qdd;                      // aba: joint accelerations
+
+  // mass_matrix / factorize_mass_matrix
+  Inertia<S> composite[kBodySlots];         // I^c_i: body i and everything it carries
+  Matrix mass_matrix;              // H (full, symmetric)
+  Matrix factor;                   // H = Lᵀ D L: D on the diagonal, L below it (RBDA §6.5)
+
+  // aba
+  Matrix6<S> articulated[kBodySlots];       // I^A_i
+  Force<S> articulated_bias[kBodySlots];    // p^A_i
+  Force<S> aba_u_columns[kDofSlots];       // U = I^A S, one column per DOF
+  Eigen::Matrix<S, D, 6> aba_d_inverse;  // rows of body i's DOFs: its (Sᵀ I^A S + armature)⁻¹
+  Eigen::Matrix<S, D, 1> aba_u;    // u_i = τ_i − Sᵀ p^A_i
+};
+
+}  // namespace footfall

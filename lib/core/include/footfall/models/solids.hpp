@@ -1,0 +1,23 @@
+#pragma once
+// Rotational inertias of uniform solids about their centres, for the reference models that are
+// not copied from a real robot's file.
+#include "footfall/spatial/types.hpp"
+
+namespace footfall {
+
+// A box with edges (a, b, c) along x, y, z.
+template <typename S>
+Matrix3<S> box_inertia(S mass, S a, S b, S c) noexcept {
+  return Vector3<S>(mass * (b * b + c * c) / S(12), mass * (a * a + c * c) / S(12),
+                    mass * (a * a + b * b) / S(12))
+      .asDiagonal();
+}
+
+// A solid cylinder of radius r and length l along z.
+template <typename S>
+Matrix3<S> cylinder_inertia(S mass, S r, S l) noexcept {
+  const S across = mass * (S(3) * r * r + l * l) / S(12);
+  return Vector3<S>(across, across, mass * r * r / S(2)).asDiagonal();
+}
+
+}  // namespace footfall
