@@ -7,6 +7,18 @@
 
 namespace footfall {
 
+namespace detail {
+template <typename T>
+struct TypeIdentity {
+  using type = T;
+};
+}  // namespace detail
+
+// Marks a parameter whose scalar is taken from the other arguments, so that callers may pass
+// an Eigen expression such as Vector3d::Zero() (C++20's std::type_identity_t).
+template <typename T>
+using NoDeduce = typename detail::TypeIdentity<T>::type;
+
 template <typename S>
 constexpr S epsilon() noexcept {
   return std::numeric_limits<S>::epsilon();

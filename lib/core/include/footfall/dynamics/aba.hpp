@@ -12,9 +12,9 @@ namespace footfall {
 template <typename S, int B, int D, typename QDerived, typename VDerived, typename TDerived>
 Status aba(const Model<S, B, D>& model, Workspace<S, B, D>& ws, const Eigen::MatrixBase<QDerived>& q,
            const Eigen::MatrixBase<VDerived>& v, const Eigen::MatrixBase<TDerived>& tau,
-           const Vector3<S>& gravity = standard_gravity<S>()) noexcept {
+           const Vector3<NoDeduce<S>>& gravity = standard_gravity<S>()) noexcept {
   Status status = validate_vector(tau, model.nv(), "tau");
-  if (status.ok()) status = validate_gravity(gravity);
+  if (status.ok()) status = validate_gravity<S>(gravity);
   if (status.ok()) status = forward_kinematics(model, ws, q, v);
   if (!status.ok()) return status;
 

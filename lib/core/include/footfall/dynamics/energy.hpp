@@ -48,10 +48,10 @@ Status kinetic_energy(const Model<S, B, D>& model, const Workspace<S, B, D>& ws,
 
 // Potential energy −Σ m_i g·c_i (zero at the world origin).
 template <typename S, int B, int D>
-Status potential_energy(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, const Vector3<S>& gravity,
+Status potential_energy(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, const Vector3<NoDeduce<S>>& gravity,
                         S* energy) noexcept {
   Vector3<S> com;
-  Status status = validate_gravity(gravity);
+  Status status = validate_gravity<S>(gravity);
   if (status.ok()) status = center_of_mass(model, ws, &com);
   if (!status.ok()) return status;
   *energy = -model.total_mass() * gravity.dot(com);

@@ -33,7 +33,7 @@ void for_each_path_dof_in_world(const Model<S, B, D>& model, const Workspace<S, 
 // ṗ = J v. `jacobian` must be 3 × nv (resizable, or of that fixed size).
 template <typename S, int B, int D, typename Derived>
 Status point_jacobian(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, int body,
-                      const Vector3<S>& point, const Eigen::MatrixBase<Derived>& jacobian_const) noexcept {
+                      const Vector3<NoDeduce<S>>& point, const Eigen::MatrixBase<Derived>& jacobian_const) noexcept {
   const Status status = detail::check_body_point(model, ws, body, point);
   if (!status.ok()) return status;
   auto& jacobian = const_cast<Eigen::MatrixBase<Derived>&>(jacobian_const);
@@ -69,7 +69,7 @@ Status body_jacobian(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, 
 // is a_lin + ω̇ × p + ω × (v_lin + ω × p) in body coordinates (RBDA §2.11).
 template <typename S, int B, int D>
 Status point_velocity_product_acceleration(const Model<S, B, D>& model, const Workspace<S, B, D>& ws,
-                                           int body, const Vector3<S>& point,
+                                           int body, const Vector3<NoDeduce<S>>& point,
                                            Vector3<S>* acceleration) noexcept {
   const Status status = detail::check_body_point(model, ws, body, point);
   if (!status.ok()) return status;

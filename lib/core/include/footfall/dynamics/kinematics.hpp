@@ -46,7 +46,7 @@ namespace detail {
 
 template <typename S, int B, int D>
 Status check_body_point(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, int body,
-                        const Vector3<S>& point) noexcept {
+                        const Vector3<NoDeduce<S>>& point) noexcept {
   if (!(ws.stage & Workspace<S, B, D>::kKinematics)) return Status::BadInput("workspace.kinematics");
   if (body < 0 || body >= model.body_count()) return Status::BadInput("body", body);
   if (!all_finite(point)) return Status::BadInput("point", body);
@@ -58,7 +58,7 @@ Status check_body_point(const Model<S, B, D>& model, const Workspace<S, B, D>& w
 // World position of a point given in a body's frame (after forward_kinematics).
 template <typename S, int B, int D>
 Status point_position(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, int body,
-                      const Vector3<S>& point, Vector3<S>* position) noexcept {
+                      const Vector3<NoDeduce<S>>& point, Vector3<S>* position) noexcept {
   const Status status = detail::check_body_point(model, ws, body, point);
   if (!status.ok()) return status;
   const Transform<S>& x = ws.world_to_body[body];  // world → body: E = R_bodyᵀ, r = origin in world
@@ -69,7 +69,7 @@ Status point_position(const Model<S, B, D>& model, const Workspace<S, B, D>& ws,
 // World-frame velocity of a point fixed in a body (after forward_kinematics).
 template <typename S, int B, int D>
 Status point_velocity(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, int body,
-                      const Vector3<S>& point, Vector3<S>* velocity) noexcept {
+                      const Vector3<NoDeduce<S>>& point, Vector3<S>* velocity) noexcept {
   const Status status = detail::check_body_point(model, ws, body, point);
   if (!status.ok()) return status;
   const Motion<S>& v = ws.velocity[body];

@@ -11,7 +11,7 @@ namespace detail {
 // The two passes of RNEA on kinematics already in `ws`; result in ws.tau.
 template <typename S, int B, int D, typename ADerived>
 void rnea_passes(const Model<S, B, D>& model, Workspace<S, B, D>& ws,
-                 const Eigen::MatrixBase<ADerived>& qdd, const Vector3<S>& gravity) noexcept {
+                 const Eigen::MatrixBase<ADerived>& qdd, const Vector3<NoDeduce<S>>& gravity) noexcept {
   const Motion<S> world_acceleration(Vector3<S>::Zero(), -gravity);
   for (int i = 0; i < model.body_count(); ++i) {
     const int iv = model.v_index(i), p = model.parent(i);
@@ -39,9 +39,9 @@ void rnea_passes(const Model<S, B, D>& model, Workspace<S, B, D>& ws,
 template <typename S, int B, int D, typename QDerived, typename VDerived, typename ADerived>
 Status rnea(const Model<S, B, D>& model, Workspace<S, B, D>& ws, const Eigen::MatrixBase<QDerived>& q,
             const Eigen::MatrixBase<VDerived>& v, const Eigen::MatrixBase<ADerived>& qdd,
-            const Vector3<S>& gravity = standard_gravity<S>()) noexcept {
+            const Vector3<NoDeduce<S>>& gravity = standard_gravity<S>()) noexcept {
   Status status = validate_vector(qdd, model.nv(), "qdd");
-  if (status.ok()) status = validate_gravity(gravity);
+  if (status.ok()) status = validate_gravity<S>(gravity);
   if (status.ok()) status = forward_kinematics(model, ws, q, v);
   if (!status.ok()) return status;
   detail::rnea_passes(model, ws, qdd, gravity);
@@ -52,9 +52,9 @@ Status rnea(const Model<S, B, D>& model, Workspace<S, B, D>& ws, const Eigen::Ma
 // last forward_kinematics call. Result in ws.bias.
 template <typename S, int B, int D>
 Status bias_forces(const Model<S, B, D>& model, Workspace<S, B, D>& ws,
-                   const Vector3<S>& gravity = standard_gravity<S>()) noexcept {
+                   const Vector3<NoDeduce<S>>& gravity = standard_gravity<S>()) noexcept {
   if (!(ws.stage & Workspace<S, B, D>::kKinematics)) return Status::BadInput("workspace.kinematics");
-  const Status status = validate_gravity(gravity);
+  const Status status = validate_gravity<S>(gravity);
   if (!status.ok()) return status;
   detail::rnea_passes(model, ws, Eigen::Matrix<S, D, 1>::Zero().head(model.nv()), gravity);
   ws.bias = ws.tau;
