@@ -3,8 +3,7 @@
 // footfall uses it as an independent route to q̈, to check RNEA, CRBA and the factor against.
 // Joints of several DOFs (the free flyer, the planar joint) take the general form with
 // D_i = S_iᵀ I^A_i S_i + armature inverted as a small dense matrix. Result in ws.qdd.
-#include <Eigen/Cholesky>
-
+#include "footfall/common/small_ldlt.hpp"
 #include "footfall/dynamics/kinematics.hpp"
 
 namespace footfall {
@@ -29,24 +28,35 @@ Status aba(const Model<S, B, D>& model, Workspace<S, B, D>& ws, const Eigen::Mat
     const int iv = model.v_index(i), n = model.joint_nv(i);
     Matrix6<S> ia = ws.articulated[i];
     Vector6<S> pa = ws.articulated_bias[i].vector();
-    if (n > 0) {
-      Eigen::Matrix<S, Eigen::Dynamic, Eigen::Dynamic, 0, 6, 6> d(n, n);
-      Eigen::Matrix<S, 6, Eigen::Dynamic, 0, 6, 6> u_cols(6, n);
+    if (n == 1) {
+      // One DOF (every actuated joint): D is a scalar.
+      const Vector6<S> u_col = ia * ws.subspace[iv].vector();
+      const S d = ws.subspace[iv].vector().dot(u_col) + model.armature(iv);
+      if (!(d > S(0)) || !is_finite(d)) return Status::BadInput("joint_inertia.positive_definite", i);
+      const S d_inverse = S(1) / d;
+      ws.aba_u_columns[iv] = Force<S>(u_col);
+      ws.aba_u(iv) = tau.coeff(iv) - dot(ws.subspace[iv], ws.articulated_bias[i]);
+      ws.aba_d_inverse(iv, 0) = d_inverse;
+      ia -= (d_inverse * u_col) * u_col.transpose();
+      pa += ia * ws.velocity_product[i].vector() + u_col * (d_inverse * ws.aba_u(iv));
+    } else if (n > 1) {
+      // Several DOFs (free flyer, planar): U and D padded to 6×6 so that every product is of
+      // fixed size (Eigen's run-time-sized products keep a heap fallback, which firmware must
+      // not link); the unused columns of U are zero.
+      Matrix6<S> u_cols = Matrix6<S>::Zero(), d = Matrix6<S>::Zero();
+      Vector6<S> u = Vector6<S>::Zero();
       for (int k = 0; k < n; ++k) {
-        u_cols.col(k) = ws.articulated[i] * ws.subspace[iv + k].vector();
+        u_cols.col(k) = ia * ws.subspace[iv + k].vector();
         ws.aba_u_columns[iv + k] = Force<S>(Vector6<S>(u_cols.col(k)));
-        ws.aba_u(iv + k) = tau.coeff(iv + k) - dot(ws.subspace[iv + k], ws.articulated_bias[i]);
+        u(k) = ws.aba_u(iv + k) = tau.coeff(iv + k) - dot(ws.subspace[iv + k], ws.articulated_bias[i]);
       }
       for (int k = 0; k < n; ++k)
         for (int l = 0; l < n; ++l) d(k, l) = ws.subspace[iv + k].vector().dot(u_cols.col(l));
       for (int k = 0; k < n; ++k) d(k, k) += model.armature(iv + k);
-      Eigen::LDLT<Eigen::Matrix<S, Eigen::Dynamic, Eigen::Dynamic, 0, 6, 6>> ldlt(d);
-      const Eigen::Matrix<S, Eigen::Dynamic, Eigen::Dynamic, 0, 6, 6> d_inverse =
-          ldlt.solve(Eigen::Matrix<S, Eigen::Dynamic, Eigen::Dynamic, 0, 6, 6>::Identity(n, n));
-      if (ldlt.info() != Eigen::Success || !all_finite(d_inverse))
-        return Status::BadInput("joint_inertia.positive_definite", i);
-      ws.aba_d_inverse.block(iv, 0, n, n) = d_inverse;
-      const Eigen::Matrix<S, Eigen::Dynamic, 1, 0, 6, 1> u = ws.aba_u.segment(iv, n);
+      SmallLdlt<S, 6> ldlt;
+      if (!ldlt.compute(d, n)) return Status::BadInput("joint_inertia.positive_definite", i);
+      const Matrix6<S> d_inverse = ldlt.inverse();
+      ws.aba_d_inverse.block(iv, 0, n, n) = d_inverse.topLeftCorner(n, n);
       ia -= u_cols * d_inverse * u_cols.transpose();
       pa += ia * ws.velocity_product[i].vector() + u_cols * (d_inverse * u);
     } else {

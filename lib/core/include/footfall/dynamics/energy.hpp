@@ -12,9 +12,7 @@ Status center_of_mass(const Model<S, B, D>& model, const Workspace<S, B, D>& ws,
   Vector3<S> first_moment = Vector3<S>::Zero();
   for (int i = 0; i < model.body_count(); ++i) {
     const Inertia<S>& inertia = model.inertia(i);
-    Vector3<S> c;
-    point_position(model, ws, i, inertia.com(), &c);
-    first_moment += inertia.mass() * c;
+    first_moment += inertia.mass() * detail::world_point(ws, i, inertia.com());
   }
   *com = first_moment / model.total_mass();
   return Status::Ok();

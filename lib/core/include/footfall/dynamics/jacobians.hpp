@@ -39,8 +39,7 @@ Status point_jacobian(const Model<S, B, D>& model, const Workspace<S, B, D>& ws,
   auto& jacobian = const_cast<Eigen::MatrixBase<Derived>&>(jacobian_const);
   if (jacobian.rows() != 3 || jacobian.cols() != model.nv()) return Status::BadInput("jacobian.size");
   jacobian.setZero();
-  Vector3<S> p_world;
-  point_position(model, ws, body, point, &p_world);
+  const Vector3<S> p_world = detail::world_point(ws, body, point);
   detail::for_each_path_dof_in_world(model, ws, body, [&](int k, const Motion<S>& s) {
     // velocity of the point = v_O + ω × p for a world-coordinates motion [ω; v_O]
     jacobian.col(k) = s.linear() + s.angular().cross(p_world);

@@ -53,6 +53,13 @@ Status check_body_point(const Model<S, B, D>& model, const Workspace<S, B, D>& w
   return Status::Ok();
 }
 
+// World position of a body-fixed point, unchecked (callers have checked body and point).
+template <typename S, int B, int D>
+Vector3<S> world_point(const Workspace<S, B, D>& ws, int body, const Vector3<S>& point) noexcept {
+  const Transform<S>& x = ws.world_to_body[body];  // world → body: E = R_bodyᵀ, r = origin in world
+  return x.translation() + x.rotation().transpose() * point;
+}
+
 }  // namespace detail
 
 // World position of a point given in a body's frame (after forward_kinematics).
@@ -61,8 +68,7 @@ Status point_position(const Model<S, B, D>& model, const Workspace<S, B, D>& ws,
                       const Vector3<NoDeduce<S>>& point, Vector3<S>* position) noexcept {
   const Status status = detail::check_body_point(model, ws, body, point);
   if (!status.ok()) return status;
-  const Transform<S>& x = ws.world_to_body[body];  // world → body: E = R_bodyᵀ, r = origin in world
-  *position = x.translation() + x.rotation().transpose() * point;
+  *position = detail::world_point(ws, body, point);
   return Status::Ok();
 }
 

@@ -1,0 +1,63 @@
+#pragma once
+// LDLᵀ of the leading n×n block of a small symmetric positive-definite matrix of fixed capacity
+// N (no pivoting, which SPD matrices do not need). Written out because Eigen's decompositions
+// solve matrix right-hand sides through blocked level-3 kernels that keep a heap fallback,
+// which firmware must not link. Loops are bounded by n ≤ N.
+#include <Eigen/Core>
+
+#include "footfall/common/numeric.hpp"
+
+namespace footfall {
+
+template <typename S, int N>
+class SmallLdlt {
+ public:
+  using Matrix = Eigen::Matrix<S, N, N>;
+  using Vector = Eigen::Matrix<S, N, 1>;
+
+  // Factorises a's leading n×n block. Returns false (and is then unusable) if a pivot is not
+  // positive and finite, i.e. the block is not numerically positive definite.
+  bool compute(const Matrix& a, int n) noexcept {
+    n_ = n;
+    ld_ = a;
+    for (int j = 0; j < n; ++j) {
+      S d = ld_(j, j);
+      for (int k = 0; k < j; ++k) d -= ld_(j, k) * ld_(j, k) * ld_(k, k);
+      if (!(d > S(0)) || !is_finite(d)) return false;
+      ld_(j, j) = d;
+      for (int i = j + 1; i < n; ++i) {
+        S l = ld_(i, j);
+        for (int k = 0; k < j; ++k) l -= ld_(i, k) * ld_(j, k) * ld_(k, k);
+        ld_(i, j) = l / d;
+      }
+    }
+    return true;
+  }
+
+  // b ← A⁻¹ b on the first n entries.
+  void solve_in_place(Vector& b) const noexcept {
+    for (int i = 0; i < n_; ++i)
+      for (int k = 0; k < i; ++k) b(i) -= ld_(i, k) * b(k);
+    for (int i = 0; i < n_; ++i) b(i) /= ld_(i, i);
+    for (int i = n_ - 1; i >= 0; --i)
+      for (int k = i + 1; k < n_; ++k) b(i) -= ld_(k, i) * b(k);
+  }
+
+  // A⁻¹ in the leading n×n block, zero elsewhere.
+  Matrix inverse() const noexcept {
+    Matrix out = Matrix::Zero();
+    for (int c = 0; c < n_; ++c) {
+      Vector e = Vector::Zero();
+      e(c) = S(1);
+      solve_in_place(e);
+      out.col(c) = e;
+    }
+    return out;
+  }
+
+ private:
+  Matrix ld_ = Matrix::Zero();  // D on the diagonal, L strictly below
+  int n_ = 0;
+};
+
+}  // namespace footfall
