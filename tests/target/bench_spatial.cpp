@@ -2,25 +2,17 @@
 // of a dense 18×18 LDLᵀ (the size of a quadruped's H) as a yardstick for what is to come.
 // Deterministic: QEMU -icount, see footfall/port/instruction_counter.hpp.
 #include <Eigen/Cholesky>
-#include <cstdio>
 
-#include "footfall/port/cortex_m.hpp"
-#include "footfall/port/instruction_counter.hpp"
+#include "bench.hpp"
 #include "footfall/spatial.hpp"
 #include "random.hpp"
 
-namespace {
-
-footfall::port::InstructionCounter g_counter;
-
-void row(const char* scalar, const char* operation, std::uint32_t instructions) {
-  std::printf("  %-6s  %-34s %8u\n", scalar, operation, static_cast<unsigned>(instructions));
-}
+namespace footfall::bench {
 
 template <typename S>
-void bench(const char* scalar) {
-  using namespace footfall;
+void spatial() {
   using port::keep;
+  const char* scalar = sizeof(S) == sizeof(float) ? "float" : "double";
   test::Random rng(7);
   // Inputs live in variables the compiler cannot see through (keep), so nothing is folded.
   const Motion<S> a = rng.motion<S>(), m = rng.motion<S>();
@@ -58,17 +50,7 @@ void bench(const char* scalar) {
   row(scalar, "dense LDLT 18x18 solve", g_counter.count([&] { keep(ldlt.solve(b).eval()); }));
 }
 
-}  // namespace
+template void spatial<float>();
+template void spatial<double>();
 
-int main() {
-  g_counter.calibrate();
-  std::printf("footfall instruction counts on " FOOTFALL_BOARD_NAME " (QEMU -icount, %.3f ticks per instruction)\n",
-              g_counter.ticks_per_instruction());
-  std::printf("  %-6s  %-34s %8s\n", "scalar", "operation", "instr.");
-  bench<float>("float");
-  bench<double>("double");
-  std::printf("stack high-water mark: %u of %u bytes\n",
-              static_cast<unsigned>(footfall::port::stack_high_water_bytes()),
-              static_cast<unsigned>(footfall::port::stack_size_bytes()));
-  return 0;
-}
+}  // namespace footfall::bench

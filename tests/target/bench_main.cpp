@@ -1,0 +1,26 @@
+// The board benchmark: instruction counts of the spatial algebra and the tree dynamics, in
+// float and double, on the emulated board (QEMU -icount; see instruction_counter.hpp).
+#include <cstdio>
+
+#include "bench.hpp"
+#include "footfall/port/cortex_m.hpp"
+
+namespace footfall::bench {
+port::InstructionCounter g_counter;
+}  // namespace footfall::bench
+
+int main() {
+  using footfall::bench::g_counter;
+  g_counter.calibrate();
+  std::printf("footfall instruction counts on " FOOTFALL_BOARD_NAME " (QEMU -icount, %.3f ticks per instruction)\n",
+              g_counter.ticks_per_instruction());
+  std::printf("  %-6s  %-40s %8s\n", "scalar", "operation", "instr.");
+  footfall::bench::spatial<float>();
+  footfall::bench::spatial<double>();
+  footfall::bench::dynamics<float>();
+  footfall::bench::dynamics<double>();
+  std::printf("stack high-water mark: %u of %u bytes\n",
+              static_cast<unsigned>(footfall::port::stack_high_water_bytes()),
+              static_cast<unsigned>(footfall::port::stack_size_bytes()));
+  return 0;
+}
