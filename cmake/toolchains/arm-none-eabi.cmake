@@ -14,7 +14,15 @@ set(CMAKE_NM arm-none-eabi-nm CACHE FILEPATH "")
 # Compiler checks link a program; a bare-metal one has no startup yet, so check a library.
 set(CMAKE_TRY_COMPILE_TARGET_TYPE STATIC_LIBRARY)
 
-set(_ff_common "${FOOTFALL_CPU_FLAGS} -mthumb --specs=picolibc.specs -ffunction-sections -fdata-sections")
+# GCC's inlining budget per translation unit (inline-unit-growth) runs out in files that
+# instantiate many Eigen templates, after which Eigen's small fixed-size kernels become calls
+# and cost several times more. -fno-tree-loop-distribute-patterns keeps GCC from turning the
+# zeroing and copying loops of small Eigen objects into memset/memcpy calls, which in Debian's
+# picolibc are byte loops (a 48-byte spatial vector zeroed: ~200 instructions instead of 12).
+# With the core's always-inlined spatial operations they took the quadruped's FK + H + C +
+# factor from 130k to 36k instructions on the Cortex-M7; firmware linking footfall wants them too.
+set(_ff_inline "--param inline-unit-growth=1000 --param large-function-growth=1000 --param max-inline-insns-single=800 -fno-tree-loop-distribute-patterns")
+set(_ff_common "${FOOTFALL_CPU_FLAGS} -mthumb --specs=picolibc.specs -ffunction-sections -fdata-sections ${_ff_inline}")
 set(CMAKE_C_FLAGS_INIT "${_ff_common}")
 # C++ on the target: no exceptions, no RTTI, no thread-safe statics (no OS to lock with), no
 # atexit registration of static destructors (firmware never returns from main).

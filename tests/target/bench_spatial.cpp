@@ -2,6 +2,7 @@
 // of a dense 18×18 LDLᵀ (the size of a quadruped's H) as a yardstick for what is to come.
 // Deterministic: QEMU -icount, see footfall/port/instruction_counter.hpp.
 #include <Eigen/Cholesky>
+#include <cmath>
 
 #include "bench.hpp"
 #include "footfall/spatial.hpp"
@@ -34,6 +35,8 @@ void spatial() {
   row(scalar, "I transformed (X* I X^-1)", g_counter.count([&] { keep(inertia.transformed(x)); }));
   row(scalar, "I + I", g_counter.count([&] { keep(inertia + other); }));
   row(scalar, "exp_so3", g_counter.count([&] { keep(exp_so3(phi)); }));
+  // The C library's sine and cosine: a revolute joint's transform needs both of its angle.
+  row(scalar, "sin + cos (C library)", g_counter.count([&] { keep(S(std::sin(phi(0)) + std::cos(phi(1)))); }));
   row(scalar, "quaternion -> matrix", g_counter.count([&] { keep(rotation_from_quaternion(q)); }));
   row(scalar, "matrix -> quaternion", g_counter.count([&] { keep(quaternion_from_rotation(x.rotation())); }));
 

@@ -18,6 +18,7 @@ class SmallLdlt {
   // Factorises a's leading n×n block. Returns false (and is then unusable) if a pivot is not
   // positive and finite, i.e. the block is not numerically positive definite.
   bool compute(const Matrix& a, int n) noexcept {
+    if (n < 0 || n > N) return false;
     n_ = n;
     ld_ = a;
     for (int j = 0; j < n; ++j) {
@@ -36,17 +37,19 @@ class SmallLdlt {
 
   // b ← A⁻¹ b on the first n entries.
   void solve_in_place(Vector& b) const noexcept {
-    for (int i = 0; i < n_; ++i)
+    const int n = n_ < N ? n_ : N;  // n_ ≤ N always; stated so the compiler sees the bound
+    for (int i = 0; i < n; ++i)
       for (int k = 0; k < i; ++k) b(i) -= ld_(i, k) * b(k);
-    for (int i = 0; i < n_; ++i) b(i) /= ld_(i, i);
-    for (int i = n_ - 1; i >= 0; --i)
-      for (int k = i + 1; k < n_; ++k) b(i) -= ld_(k, i) * b(k);
+    for (int i = 0; i < n; ++i) b(i) /= ld_(i, i);
+    for (int i = n - 1; i >= 0; --i)
+      for (int k = i + 1; k < n; ++k) b(i) -= ld_(k, i) * b(k);
   }
 
   // A⁻¹ in the leading n×n block, zero elsewhere.
   Matrix inverse() const noexcept {
     Matrix out = Matrix::Zero();
-    for (int c = 0; c < n_; ++c) {
+    const int n = n_ < N ? n_ : N;
+    for (int c = 0; c < n; ++c) {
       Vector e = Vector::Zero();
       e(c) = S(1);
       solve_in_place(e);

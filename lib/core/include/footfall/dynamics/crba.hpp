@@ -1,9 +1,15 @@
 #pragma once
 // The composite-rigid-body algorithm (RBDA Table 6.2): the joint-space inertia H(q), on the
-// kinematics of the last forward_kinematics call. H is assembled column by column from the
-// composite inertias I^c_i; each F = I^c_i S_k is carried up the tree to fill the row of every
-// ancestor DOF, so H's sparsity (zero between DOFs on different branches) is never visited.
-// Armature adds to the diagonal. Result in ws.mass_matrix.
+// kinematics of the last forward_kinematics call. H(k, l) = S_lᵀ I^c_i S_k for DOF k of body i
+// and l a DOF on i's path to the root; entries between DOFs on different branches are zero and
+// never visited.
+//
+// Everything is expressed in world coordinates, as MuJoCo's mj_crb does (there about the centre
+// of mass): ⁰I^c_i = Σ ⁰X*_j I_j ʲX_0 over i's subtree and ⁰S_k = ⁰X_i S_k. Then each entry is a
+// six-term dot product, ⁰S_l · (⁰I^c_i ⁰S_k), where Table 6.2 in body coordinates carries the
+// force F = I^c_i S_k up the tree through one transform per ancestor: O(n) transforms plus
+// O(n·depth) dot products instead of O(n·depth) transforms. Armature adds to the diagonal.
+// Result in ws.mass_matrix; ws.composite and ws.subspace_world hold the world-frame terms.
 #include "footfall/dynamics/kinematics.hpp"
 
 namespace footfall {
@@ -14,25 +20,27 @@ Status mass_matrix(const Model<S, B, D>& model, Workspace<S, B, D>& ws) noexcept
   if (!(ws.stage & W::kKinematics)) return Status::BadInput("workspace.kinematics");
   const int n = model.nv();
   ws.mass_matrix.setZero(n, n);
-  for (int i = 0; i < model.body_count(); ++i) ws.composite[i] = model.inertia(i);
+  for (int i = 0; i < model.body_count(); ++i) {
+    const Transform<S>& body_to_world_inverse = ws.world_to_body[i];  // ⁱX_0
+    ws.composite[i] = model.inertia(i).transformed(body_to_world_inverse.inverse());
+    const int iv = model.v_index(i);
+    for (int k = iv; k < iv + model.joint_nv(i); ++k)
+      ws.subspace_world[k] = body_to_world_inverse.apply_inverse(ws.subspace[k]);
+  }
+  // Children come after their parents, so a reverse sweep completes each subtree before it is
+  // added to its parent's.
   for (int i = model.body_count() - 1; i >= 0; --i) {
     const int p = model.parent(i);
-    // I^c_λ += λX*_i I^c_i ⁱX_λ: the child's composite seen from the parent.
-    if (p != -1) ws.composite[p] += ws.composite[i].transformed(ws.parent_to_body[i].inverse());
+    if (p != -1) ws.composite[p] += ws.composite[i];
     const int iv = model.v_index(i);
     for (int k = iv; k < iv + model.joint_nv(i); ++k) {
-      Force<S> f = ws.composite[i].apply(ws.subspace[k]);
-      for (int l = iv; l <= k; ++l) ws.mass_matrix(k, l) = ws.mass_matrix(l, k) = dot(ws.subspace[l], f);
-      for (int j = i; model.parent(j) != -1; ) {
-        f = ws.parent_to_body[j].apply_inverse(f);
-        j = model.parent(j);
-        const int jv = model.v_index(j);
-        for (int l = jv; l < jv + model.joint_nv(j); ++l)
-          ws.mass_matrix(k, l) = ws.mass_matrix(l, k) = dot(ws.subspace[l], f);
-      }
+      const Force<S> f = ws.composite[i].apply(ws.subspace_world[k]);
+      ws.mass_matrix.coeffRef(k, k) = dot(ws.subspace_world[k], f);
+      for (int l = model.dof_parent(k); l != -1; l = model.dof_parent(l))
+        ws.mass_matrix.coeffRef(k, l) = ws.mass_matrix.coeffRef(l, k) = dot(ws.subspace_world[l], f);
     }
   }
-  for (int k = 0; k < n; ++k) ws.mass_matrix(k, k) += model.armature(k);
+  for (int k = 0; k < n; ++k) ws.mass_matrix.coeffRef(k, k) += model.armature(k);
   ws.stage = (ws.stage | W::kMassMatrix) & ~static_cast<unsigned>(W::kFactor);
   return Status::Ok();
 }

@@ -18,12 +18,15 @@ Status factorize_mass_matrix(const Model<S, B, D>& model, Workspace<S, B, D>& ws
   const int n = model.nv();
   ws.factor = ws.mass_matrix;
   auto& h = ws.factor;
+  // Indices below are DOFs of the model (0 ≤ index < nv, the builder guarantees dof_parent
+  // < dof), so the unchecked coeff access is in range.
   for (int k = n - 1; k >= 0; --k) {
-    if (!(h(k, k) > S(0)) || !is_finite(h(k, k))) return Status::BadInput("mass_matrix.positive_definite", k);
+    const S pivot = h.coeff(k, k);
+    if (!(pivot > S(0)) || !is_finite(pivot)) return Status::BadInput("mass_matrix.positive_definite", k);
     for (int i = model.dof_parent(k); i != -1; i = model.dof_parent(i)) {
-      const S a = h(k, i) / h(k, k);
-      for (int j = i; j != -1; j = model.dof_parent(j)) h(i, j) -= a * h(k, j);
-      h(k, i) = a;
+      const S a = h.coeff(k, i) / pivot;
+      for (int j = i; j != -1; j = model.dof_parent(j)) h.coeffRef(i, j) -= a * h.coeff(k, j);
+      h.coeffRef(k, i) = a;
     }
   }
   // Entries off the ancestor chains are exact zeros of H (mass_matrix() never writes them) and
@@ -48,10 +51,12 @@ Status solve_mass_matrix(const Model<S, B, D>& model, const Workspace<S, B, D>& 
   const auto& f = ws.factor;
   for (Eigen::Index c = 0; c < b.cols(); ++c) {
     for (int k = n - 1; k >= 0; --k)
-      for (int i = model.dof_parent(k); i != -1; i = model.dof_parent(i)) b(i, c) -= f(k, i) * b(k, c);
-    for (int k = 0; k < n; ++k) b(k, c) /= f(k, k);
+      for (int i = model.dof_parent(k); i != -1; i = model.dof_parent(i))
+        b.coeffRef(i, c) -= f.coeff(k, i) * b.coeff(k, c);
+    for (int k = 0; k < n; ++k) b.coeffRef(k, c) /= f.coeff(k, k);
     for (int k = 0; k < n; ++k)
-      for (int i = model.dof_parent(k); i != -1; i = model.dof_parent(i)) b(k, c) -= f(k, i) * b(i, c);
+      for (int i = model.dof_parent(k); i != -1; i = model.dof_parent(i))
+        b.coeffRef(k, c) -= f.coeff(k, i) * b.coeff(i, c);
   }
   return Status::Ok();
 }

@@ -73,9 +73,12 @@ void evaluate_joint(JointType type, const Vector3<S>& axis, const Eigen::MatrixB
       out->transform = Transform<S>::Identity();
       break;
     case JointType::kRevolute: {
-      // The successor is the predecessor's joint frame turned by q about the axis:
-      // E = exp(q a×)ᵀ (RBDA Table 4.1, generalised from rotz to any axis).
-      out->transform = Transform<S>::Rotation(exp_so3<S>(axis * q.coeff(iq)).transpose());
+      // The successor is the predecessor's joint frame turned by q about the unit axis a:
+      // E = exp(q a×)ᵀ = 1 − sin q a× + (1 − cos q) a×a× (RBDA Table 4.1's rotx/roty/rotz,
+      // generalised to any axis). Rodrigues' formula with the angle known: one sin, one cos.
+      const S s = std::sin(q.coeff(iq)), c = std::cos(q.coeff(iq));
+      const Matrix3<S> ax = skew<S>(axis);
+      out->transform = Transform<S>::Rotation(Matrix3<S>::Identity() - s * ax + (S(1) - c) * ax * ax);
       out->subspace[0] = Motion<S>(axis, zero);
       break;
     }

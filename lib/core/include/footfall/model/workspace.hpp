@@ -44,7 +44,8 @@ struct Workspace {
   Vector qdd;                      // aba: joint accelerations
 
   // mass_matrix / factorize_mass_matrix
-  Inertia<S> composite[kBodySlots];         // I^c_i: body i and everything it carries
+  Inertia<S> composite[kBodySlots];         // ⁰I^c_i: body i and all it carries, world coordinates
+  Motion<S> subspace_world[kDofSlots];      // ⁰S: the columns of S in world coordinates
   Matrix mass_matrix;              // H (full, symmetric)
   Matrix factor;                   // H = Lᵀ D L: D on the diagonal, L below it (RBDA §6.5)
 

@@ -2,6 +2,7 @@
 // The two spatial cross products (RBDA §2.9): m × m' (motion on motion, crm) and m ×* f
 // (motion on force, crf). With the velocity v of a frame, v × m is the rate of change of a
 // motion vector m fixed in that frame, and v ×* f likewise for a force (RBDA (2.31), (2.32)).
+#include "footfall/common/inline.hpp"
 #include "footfall/spatial/types.hpp"
 #include "footfall/spatial/vectors.hpp"
 
@@ -9,7 +10,7 @@ namespace footfall {
 
 // m × m' = [ω × ω'; ω × v' + v × ω']   (RBDA (2.31))
 template <typename S>
-Motion<S> cross(const Motion<S>& m, const Motion<S>& other) noexcept {
+FOOTFALL_INLINE Motion<S> cross(const Motion<S>& m, const Motion<S>& other) noexcept {
   const Vector3<S> w = m.angular(), v = m.linear();
   const Vector3<S> w2 = other.angular(), v2 = other.linear();
   return Motion<S>(w.cross(w2), w.cross(v2) + v.cross(w2));
@@ -17,7 +18,7 @@ Motion<S> cross(const Motion<S>& m, const Motion<S>& other) noexcept {
 
 // m ×* f = [ω × n + v × f; ω × f]   (RBDA (2.32))
 template <typename S>
-Force<S> cross(const Motion<S>& m, const Force<S>& f) noexcept {
+FOOTFALL_INLINE Force<S> cross(const Motion<S>& m, const Force<S>& f) noexcept {
   const Vector3<S> w = m.angular(), v = m.linear();
   const Vector3<S> n = f.angular(), lin = f.linear();
   return Force<S>(w.cross(n) + v.cross(lin), w.cross(lin));

@@ -7,6 +7,7 @@
 // the composite-rigid-body algorithm needs.
 #include <Eigen/Eigenvalues>
 
+#include "footfall/common/inline.hpp"
 #include "footfall/common/numeric.hpp"
 #include "footfall/common/status.hpp"
 #include "footfall/spatial/transform.hpp"
@@ -75,7 +76,7 @@ class Inertia {
   }
 
   // I v = [Ī ω + h × v; m v − h × ω]: the momentum of the body moving with velocity v.
-  Force<S> apply(const Motion<S>& v) const noexcept {
+  FOOTFALL_INLINE Force<S> apply(const Motion<S>& v) const noexcept {
     const Vector3<S> w = v.angular(), lin = v.linear();
     return Force<S>(rotational_ * w + first_moment_.cross(lin),
                     mass_ * lin - first_moment_.cross(w));
@@ -85,7 +86,7 @@ class Inertia {
   // With (E, r): h' = E (h − m r) and Ī' = E (Ī + r×h× + h×r× − m r×r×) Eᵀ, the parallel-axis
   // theorem moved from A's origin to B's. Using a×b× = b aᵀ − (a·b) 1, the bracket is
   // Ī + h rᵀ + r hᵀ − m r rᵀ + (m r·r − 2 r·h) 1, which needs no 3×3 products.
-  Inertia transformed(const Transform<S>& x) const noexcept {
+  FOOTFALL_INLINE Inertia transformed(const Transform<S>& x) const noexcept {
     const Matrix3<S>& e = x.rotation();
     const Vector3<S>& r = x.translation();
     const Vector3<S>& h = first_moment_;
@@ -97,10 +98,10 @@ class Inertia {
   }
 
   // Two bodies rigidly joined, both expressed in the same frame (RBDA (2.68)).
-  Inertia operator+(const Inertia& o) const noexcept {
+  FOOTFALL_INLINE Inertia operator+(const Inertia& o) const noexcept {
     return Inertia(mass_ + o.mass_, first_moment_ + o.first_moment_, rotational_ + o.rotational_);
   }
-  Inertia& operator+=(const Inertia& o) noexcept {
+  FOOTFALL_INLINE Inertia& operator+=(const Inertia& o) noexcept {
     *this = *this + o;
     return *this;
   }

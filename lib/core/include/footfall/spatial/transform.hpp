@@ -5,6 +5,7 @@
 //     X = [E 0; −E r× E]                           (RBDA (2.24))
 // and a force transforms with X* = X⁻ᵀ = [E −E r×; 0 E]. The pair costs 12 numbers instead
 // of 36 and every operation below is written on it directly.
+#include "footfall/common/inline.hpp"
 #include "footfall/spatial/types.hpp"
 #include "footfall/spatial/vectors.hpp"
 
@@ -16,8 +17,22 @@ class Transform {
   using Scalar = S;
 
   Transform() noexcept : rotation_(Matrix3<S>::Identity()), translation_(Vector3<S>::Zero()) {}
-  Transform(const Matrix3<S>& rotation, const Vector3<S>& translation) noexcept
-      : rotation_(rotation), translation_(translation) {}
+  // Members are assigned, not copy-constructed: Eigen's assignment is an unrolled copy of the
+  // coefficients, while copy-constructing its storage is a 72-byte aggregate copy that GCC turns
+  // into a memcpy call for double, which costs a byte loop in some embedded C libraries.
+  FOOTFALL_INLINE Transform(const Matrix3<S>& rotation, const Vector3<S>& translation) noexcept {
+    rotation_ = rotation;
+    translation_ = translation;
+  }
+  FOOTFALL_INLINE Transform(const Transform& other) noexcept {
+    rotation_ = other.rotation_;
+    translation_ = other.translation_;
+  }
+  FOOTFALL_INLINE Transform& operator=(const Transform& other) noexcept {
+    rotation_ = other.rotation_;
+    translation_ = other.translation_;
+    return *this;
+  }
 
   static Transform Identity() noexcept { return Transform(); }
   // rot(E) of RBDA (2.25): B is A rotated, with the same origin.
@@ -33,37 +48,37 @@ class Transform {
   const Vector3<S>& translation() const noexcept { return translation_; }
 
   // X m = [E ω; E (v − r × ω)]
-  Motion<S> apply(const Motion<S>& m) const noexcept {
+  FOOTFALL_INLINE Motion<S> apply(const Motion<S>& m) const noexcept {
     const Vector3<S> w = m.angular();
     return Motion<S>(rotation_ * w, rotation_ * (m.linear() - translation_.cross(w)));
   }
 
   // X* f = [E (n − r × f); E f]
-  Force<S> apply(const Force<S>& f) const noexcept {
+  FOOTFALL_INLINE Force<S> apply(const Force<S>& f) const noexcept {
     const Vector3<S> lin = f.linear();
     return Force<S>(rotation_ * (f.angular() - translation_.cross(lin)), rotation_ * lin);
   }
 
   // X⁻¹ m = [Eᵀ ω'; Eᵀ v' + r × Eᵀ ω'], without forming the inverse.
-  Motion<S> apply_inverse(const Motion<S>& m) const noexcept {
+  FOOTFALL_INLINE Motion<S> apply_inverse(const Motion<S>& m) const noexcept {
     const Vector3<S> w = rotation_.transpose() * m.angular();
     return Motion<S>(w, rotation_.transpose() * m.linear() + translation_.cross(w));
   }
 
   // (X*)⁻¹ f = Xᵀ f = [Eᵀ n' + r × Eᵀ f'; Eᵀ f']: how RNEA carries a child's force to its parent.
-  Force<S> apply_inverse(const Force<S>& f) const noexcept {
+  FOOTFALL_INLINE Force<S> apply_inverse(const Force<S>& f) const noexcept {
     const Vector3<S> lin = rotation_.transpose() * f.linear();
     return Force<S>(rotation_.transpose() * f.angular() + translation_.cross(lin), lin);
   }
 
   // B → A: rotation Eᵀ, and A's origin seen from B is −E r.
-  Transform inverse() const noexcept {
+  FOOTFALL_INLINE Transform inverse() const noexcept {
     return Transform(rotation_.transpose(), -(rotation_ * translation_));
   }
 
   // Composition, read right to left like the matrices: if this is B → C and `first` is A → B,
   // the result is A → C with E = E_BC E_AB and r = r_AB + E_ABᵀ r_BC.
-  Transform operator*(const Transform& first) const noexcept {
+  FOOTFALL_INLINE Transform operator*(const Transform& first) const noexcept {
     return Transform(rotation_ * first.rotation_,
                      first.translation_ + first.rotation_.transpose() * translation_);
   }

@@ -4,6 +4,7 @@
 // frame's origin), a force is [n; f] (n the moment about the frame's origin). They are
 // separate types because they transform differently (X versus X*), and mixing them is the
 // classic spatial-algebra bug. The only product of the two is the scalar power m·f.
+#include "footfall/common/inline.hpp"
 #include "footfall/spatial/types.hpp"
 
 namespace footfall {
@@ -23,7 +24,7 @@ class SpatialVector {
   explicit SpatialVector(const Vec6& data) noexcept : data_(data) {}
   // Fixed-size halves rather than Eigen's comma initializer, whose dynamic-size blocks cost a
   // loop and (in GCC 12 at -O3) a false -Warray-bounds.
-  SpatialVector(const Vec3& angular, const Vec3& linear) noexcept {
+  FOOTFALL_INLINE SpatialVector(const Vec3& angular, const Vec3& linear) noexcept {
     data_.template head<3>() = angular;
     data_.template tail<3>() = linear;
   }
@@ -37,15 +38,15 @@ class SpatialVector {
   const Vec6& vector() const noexcept { return data_; }
   Vec6& vector() noexcept { return data_; }
 
-  Derived<S> operator+(const Derived<S>& o) const noexcept { return Derived<S>(data_ + o.data_); }
-  Derived<S> operator-(const Derived<S>& o) const noexcept { return Derived<S>(data_ - o.data_); }
-  Derived<S> operator-() const noexcept { return Derived<S>(-data_); }
-  Derived<S> operator*(S k) const noexcept { return Derived<S>(data_ * k); }
-  Derived<S>& operator+=(const Derived<S>& o) noexcept {
+  FOOTFALL_INLINE Derived<S> operator+(const Derived<S>& o) const noexcept { return Derived<S>(data_ + o.data_); }
+  FOOTFALL_INLINE Derived<S> operator-(const Derived<S>& o) const noexcept { return Derived<S>(data_ - o.data_); }
+  FOOTFALL_INLINE Derived<S> operator-() const noexcept { return Derived<S>(-data_); }
+  FOOTFALL_INLINE Derived<S> operator*(S k) const noexcept { return Derived<S>(data_ * k); }
+  FOOTFALL_INLINE Derived<S>& operator+=(const Derived<S>& o) noexcept {
     data_ += o.data_;
     return static_cast<Derived<S>&>(*this);
   }
-  Derived<S>& operator-=(const Derived<S>& o) noexcept {
+  FOOTFALL_INLINE Derived<S>& operator-=(const Derived<S>& o) noexcept {
     data_ -= o.data_;
     return static_cast<Derived<S>&>(*this);
   }
@@ -75,11 +76,11 @@ class Force : public detail::SpatialVector<S, Force> {
 // The scalar product m·f (RBDA (2.13)): power when m is a velocity, work rate of f on m.
 // Invariant under change of frame: (X m)·(X* f) = m·f.
 template <typename S>
-S dot(const Motion<S>& m, const Force<S>& f) noexcept {
+FOOTFALL_INLINE S dot(const Motion<S>& m, const Force<S>& f) noexcept {
   return m.vector().dot(f.vector());
 }
 template <typename S>
-S dot(const Force<S>& f, const Motion<S>& m) noexcept {
+FOOTFALL_INLINE S dot(const Force<S>& f, const Motion<S>& m) noexcept {
   return dot(m, f);
 }
 
