@@ -8,6 +8,7 @@ packages=(
   cmake ninja-build ccache g++ git                      # host build
   libeigen3-dev                                         # the core's only dependency
   googletest libgtest-dev libbenchmark-dev              # host tests and benchmarks
+  libmujoco-dev                                         # the host peer test and benchmarks
   gcc-arm-none-eabi binutils-arm-none-eabi              # Cortex-M cross compiler
   picolibc-arm-none-eabi libstdc++-arm-none-eabi-picolibc
   qemu-system-arm                                       # the emulated boards
