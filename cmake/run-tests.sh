@@ -39,7 +39,7 @@ for preset in "${presets[@]}"; do
   ctest --preset "$preset" >"$logs/$preset-test.log" 2>&1
   status=$?
   set -e
-  tail -n 4 "$logs/$preset-test.log" | grep -E 'tests passed' || true
+  grep -E 'tests passed' "$logs/$preset-test.log" | tail -n 1 || true
   if grep -E 'ERROR: (Address|Leak|Undefined)Sanitizer|runtime error:' "$logs/$preset-test.log"; then
     fail "$preset: sanitizer report (full log: $logs/$preset-test.log)"
   fi

@@ -1,0 +1,49 @@
+#pragma once
+// What the firmware demo's sections share: the scalar of this build, and `timed`, which runs a
+// step and on a board prints how many instructions it took.
+#include <cstdio>
+
+#include "footfall/port/port.hpp"
+#include "footfall/spatial.hpp"
+
+#if defined(__arm__)
+#include "footfall/port/cortex_m.hpp"
+#include "footfall/port/instruction_counter.hpp"
+#endif
+
+namespace demo {
+
+#if defined(FOOTFALL_SCALAR)
+using S = FOOTFALL_SCALAR;
+#else
+using S = double;
+#endif
+
+// Runs `step`, and on a board prints how many instructions it took.
+template <typename F>
+void timed(const char* what, F&& step) {
+#if defined(__arm__)
+  static footfall::port::InstructionCounter counter;
+  static bool calibrated = false;
+  if (!calibrated) {
+    counter.calibrate();
+    calibrated = true;
+  }
+  const unsigned instructions = counter.count(step);
+  std::printf("    [%s: %u instructions]\n", what, instructions);
+#else
+  (void)what;
+  step();
+#endif
+}
+
+inline void print3(const char* label, const footfall::Vector3<S>& v) {
+  std::printf("  %-34s (% .6f, % .6f, % .6f)\n", label, static_cast<double>(v.x()),
+              static_cast<double>(v.y()), static_cast<double>(v.z()));
+}
+
+// The sections of the demo; each returns whether what it printed checked out.
+bool shank_spatial_algebra();
+bool quadruped_dynamics();
+
+}  // namespace demo
