@@ -81,7 +81,7 @@ bool quadruped_dynamics() {
   std::printf("  total mass                         %.6f kg\n", static_cast<double>(mass));
   std::printf("  H(0,0), the base's linear inertia  %.6f kg   (relative difference %.1e)\n",
               static_cast<double>(ws.mass_matrix(0, 0)), static_cast<double>(relative_difference(ws.mass_matrix(0, 0), mass)));
-  Vector3<S> foot;
+  Vector3<S> foot = Vector3<S>::Zero();
   status = point_position(model, ws, quadruped_calf_body(0), quadruped_foot_point<S>(), &foot);
   print3("FR foot, world [m]", foot);
   S energy = S(0);
