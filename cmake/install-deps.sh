@@ -9,6 +9,7 @@ packages=(
   libeigen3-dev                                         # the core's only dependency
   googletest libgtest-dev libbenchmark-dev              # host tests and benchmarks
   libmujoco-dev                                         # the host peer test and benchmarks
+  libsiconos-numerics-dev                               # the host LCP peer test and benchmarks
   gcc-arm-none-eabi binutils-arm-none-eabi              # Cortex-M cross compiler
   picolibc-arm-none-eabi libstdc++-arm-none-eabi-picolibc
   qemu-system-arm                                       # the emulated boards

@@ -8,6 +8,10 @@ enum class StatusCode : unsigned char {
   kOk = 0,
   kBadInput,  // an argument failed validation; `field` names it, `index` says which element
   kCapacity,  // the problem needs more room than the compile-time capacity gives
+  kInfeasible,      // proved to have no solution (e.g. an LCP with no z ≥ 0, Mz + q ≥ 0)
+  kNoSolutionFound, // the method stopped without a solution, which may still exist
+  kIterationLimit,  // the pivot or sweep limit ran out before an answer was reached
+  kCheckFailed,     // an answer was reached but failed its own check; `field` names which
 };
 
 struct Status {
@@ -24,6 +28,18 @@ struct Status {
   static constexpr Status Capacity(const char* what, int which = -1) noexcept {
     return Status{StatusCode::kCapacity, what, which};
   }
+  static constexpr Status Infeasible(const char* what, int which = -1) noexcept {
+    return Status{StatusCode::kInfeasible, what, which};
+  }
+  static constexpr Status NoSolutionFound(const char* what, int which = -1) noexcept {
+    return Status{StatusCode::kNoSolutionFound, what, which};
+  }
+  static constexpr Status IterationLimit(const char* what, int which = -1) noexcept {
+    return Status{StatusCode::kIterationLimit, what, which};
+  }
+  static constexpr Status CheckFailed(const char* what, int which = -1) noexcept {
+    return Status{StatusCode::kCheckFailed, what, which};
+  }
 };
 
 constexpr const char* to_string(StatusCode code) noexcept {
@@ -34,6 +50,14 @@ constexpr const char* to_string(StatusCode code) noexcept {
       return "bad input";
     case StatusCode::kCapacity:
       return "capacity exceeded";
+    case StatusCode::kInfeasible:
+      return "infeasible";
+    case StatusCode::kNoSolutionFound:
+      return "no solution found";
+    case StatusCode::kIterationLimit:
+      return "iteration limit";
+    case StatusCode::kCheckFailed:
+      return "result failed its check";
   }
   return "unknown status";
 }

@@ -1,0 +1,116 @@
+#pragma once
+// The linear algebra of a complementary basis: with α the indices where z may be positive and
+// w_α = 0, the LCP's equations reduce to the principal subsystem
+//
+//   M_αα z_α = −q_α,   z_ᾱ = 0,   w_ᾱ = M_ᾱα z_α + q_ᾱ                    (Cottle–Pang–Stone ch. 1)
+//
+// which this file solves by Gaussian elimination with partial pivoting and one step of
+// iterative refinement in working precision. The refinement makes the solve componentwise
+// backward stable (Skeel 1980; Higham, Accuracy and Stability of Numerical Algorithms, 2nd ed.,
+// §12.2), which the per-row check of lcp/result_check.hpp relies on when M has rows of very
+// different sizes. Its correction also measures the block's conditioning: it is about
+// cond(M_αα)·ε of z_α, so a correction above 1/64 of z_α says the block is singular to working
+// precision, as exactly singular blocks (a PSD M of lower rank) come out of elimination with a
+// last pivot of rounding size, which no threshold on the pivots alone tells from a small true
+// one. Loops over a fixed-size scratch: Eigen's decompositions keep a heap path that firmware
+// must not link.
+#include <Eigen/Core>
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+#include <utility>
+
+#include "footfall/common/numeric.hpp"
+#include "footfall/lcp/problem.hpp"
+
+namespace footfall {
+
+template <typename S, int N>
+struct PrincipalSolveScratch {
+  static constexpr std::size_t kSlots = static_cast<std::size_t>(N);
+  Eigen::Matrix<S, N, N> lu = Eigen::Matrix<S, N, N>::Zero();  // U on and above the diagonal, multipliers below
+  Eigen::Matrix<S, N, 1> x = Eigen::Matrix<S, N, 1>::Zero();   // z_α
+  Eigen::Matrix<S, N, 1> r = Eigen::Matrix<S, N, 1>::Zero();   // right-hand side, then residual
+  int pivot_row[kSlots] = {};                                   // row swapped with row k at step k
+};
+
+namespace detail {
+
+// r ← U⁻¹ L⁻¹ P r with the factors in scratch.lu (k×k). The factorisation swaps whole rows
+// (multipliers too, as LAPACK's getrf does), so P is applied in full before L.
+template <typename S, int N>
+void principal_lu_solve(PrincipalSolveScratch<S, N>& scratch, int k) noexcept {
+  for (int col = 0; col < k; ++col) {
+    const int p = scratch.pivot_row[col];
+    if (p != col) std::swap(scratch.r.coeffRef(p), scratch.r.coeffRef(col));
+  }
+  for (int col = 0; col < k; ++col)
+    for (int row = col + 1; row < k; ++row)
+      scratch.r.coeffRef(row) -= scratch.lu.coeff(row, col) * scratch.r.coeff(col);
+  for (int row = k - 1; row >= 0; --row) {
+    S sum = scratch.r.coeff(row);
+    for (int c = row + 1; c < k; ++c) sum -= scratch.lu.coeff(row, c) * scratch.r.coeff(c);
+    scratch.r.coeffRef(row) = sum / scratch.lu.coeff(row, row);
+  }
+}
+
+// Solves M_αα z_α = −q_α for the k indices active[0..k) and writes the full z (zero off α).
+// Returns false, leaving z unspecified, when the block is singular to working precision, so α
+// is no basis: a pivot no larger than 4k·ε times the block's largest entry, or a refinement
+// correction above 1/64 of the solution.
+template <typename S, int N>
+bool solve_principal_block(const LcpProblem<S, N>& problem, const int* active, int k,
+                           PrincipalSolveScratch<S, N>& scratch, LcpVector<S, N>& z) noexcept {
+  const int n = problem.size();
+  if (k < 0 || k > n) return false;
+  S block_scale = S(0);
+  for (int row = 0; row < k; ++row)
+    for (int c = 0; c < k; ++c) {
+      const S value = problem.m.coeff(active[row], active[c]);
+      scratch.lu.coeffRef(row, c) = value;
+      block_scale = std::max(block_scale, std::abs(value));
+    }
+  const S singular = S(4) * static_cast<S>(k) * epsilon<S>() * block_scale;
+
+  for (int col = 0; col < k; ++col) {  // P M_αα = L U
+    int pivot = col;
+    for (int row = col + 1; row < k; ++row)
+      if (std::abs(scratch.lu.coeff(row, col)) > std::abs(scratch.lu.coeff(pivot, col))) pivot = row;
+    if (!(std::abs(scratch.lu.coeff(pivot, col)) > singular)) return false;
+    scratch.pivot_row[col] = pivot;
+    if (pivot != col)
+      for (int c = 0; c < k; ++c) std::swap(scratch.lu.coeffRef(pivot, c), scratch.lu.coeffRef(col, c));
+    const S inverse_pivot = S(1) / scratch.lu.coeff(col, col);
+    for (int row = col + 1; row < k; ++row) {
+      const S multiplier = scratch.lu.coeff(row, col) * inverse_pivot;
+      scratch.lu.coeffRef(row, col) = multiplier;
+      if (multiplier == S(0)) continue;
+      for (int c = col + 1; c < k; ++c) scratch.lu.coeffRef(row, c) -= multiplier * scratch.lu.coeff(col, c);
+    }
+  }
+
+  for (int row = 0; row < k; ++row) scratch.r.coeffRef(row) = -problem.q.coeff(active[row]);
+  principal_lu_solve(scratch, k);
+  for (int row = 0; row < k; ++row) scratch.x.coeffRef(row) = scratch.r.coeff(row);
+  // One refinement step: r = −q_α − M_αα x from the problem's own numbers, x ← x + (M_αα)⁻¹ r.
+  for (int row = 0; row < k; ++row) {
+    S residual = -problem.q.coeff(active[row]);
+    for (int c = 0; c < k; ++c) residual -= problem.m.coeff(active[row], active[c]) * scratch.x.coeff(c);
+    scratch.r.coeffRef(row) = residual;
+  }
+  principal_lu_solve(scratch, k);
+  S solution_size = S(0), correction_size = S(0);
+  for (int row = 0; row < k; ++row) {
+    solution_size = std::max(solution_size, std::abs(scratch.x.coeff(row)));
+    correction_size = std::max(correction_size, std::abs(scratch.r.coeff(row)));
+  }
+  if (!(S(64) * correction_size <= solution_size) && correction_size > S(0)) return false;
+
+  assign_zero(z, n);
+  for (int row = 0; row < k; ++row) z.coeffRef(active[row]) = scratch.x.coeff(row) + scratch.r.coeff(row);
+  return true;
+}
+
+}  // namespace detail
+
+}  // namespace footfall
