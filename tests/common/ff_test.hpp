@@ -11,6 +11,19 @@
 
 #include <Eigen/Core>
 
+#include "footfall/common/numeric.hpp"
+
+namespace footfall::test {
+
+// k units of rounding in S: the tolerance of a result that a few dozen operations of numbers of
+// size one produce. Tests scale it by the size of what they compare.
+template <typename S>
+constexpr S ulps(int k) noexcept {
+  return S(k) * epsilon<S>();
+}
+
+}  // namespace footfall::test
+
 #if defined(FOOTFALL_TEST_ON_BOARD)
 
 namespace footfall::test {

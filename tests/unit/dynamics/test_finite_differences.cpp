@@ -66,17 +66,17 @@ void check_point_kinematics(const footfall::Model<S, B, D>& model, std::uint64_t
       const footfall::Vector3<S> fd_velocity = (p_plus - p_minus) / (S(2) * h);
       const S scale = S(1) + footfall::max_abs(jv);
       FF_EXPECT_MATRIX_NEAR(jv, fd_velocity, fd_tolerance<S>() * scale);
-      FF_EXPECT_MATRIX_NEAR(jv, velocity, S(64) * footfall::epsilon<S>() * scale);
+      FF_EXPECT_MATRIX_NEAR(jv, velocity, footfall::test::ulps<S>(64) * scale);
       // J̇v: with q̈ = 0 (v held constant along q ⊕ v t) the point accelerates by d(J v)/dt.
       const footfall::Vector3<S> fd_acceleration = (jac_plus * v - jac_minus * v) / (S(2) * h);
       FF_EXPECT_MATRIX_NEAR(ja_v, fd_acceleration, fd_tolerance<S>() * (S(1) + footfall::max_abs(ja_v)) * S(4));
       // The body Jacobian in its own frame gives the body's velocity.
       Eigen::Matrix<S, 6, Eigen::Dynamic, 0, 6, D> body_jac(6, model.nv());
       FF_ASSERT_TRUE(footfall::body_jacobian(model, ws, body, footfall::ReferenceFrame::kLocal, body_jac).ok());
-      FF_EXPECT_MATRIX_NEAR((body_jac * v).eval(), ws.velocity[body].vector(), S(64) * footfall::epsilon<S>() * scale);
+      FF_EXPECT_MATRIX_NEAR((body_jac * v).eval(), ws.velocity[body].vector(), footfall::test::ulps<S>(64) * scale);
       FF_ASSERT_TRUE(footfall::body_jacobian(model, ws, body, footfall::ReferenceFrame::kWorld, body_jac).ok());
       FF_EXPECT_MATRIX_NEAR((body_jac * v).eval(), ws.world_to_body[body].apply_inverse(ws.velocity[body]).vector(),
-                            S(64) * footfall::epsilon<S>() * scale);
+                            footfall::test::ulps<S>(64) * scale);
     }
   }
 }

@@ -154,7 +154,7 @@ FF_TEST_FLOAT_AND_DOUBLE(Model, IntegrationFollowsTheGroup) {
   static footfall::QuadrupedModel<S> model;
   FF_ASSERT_TRUE(footfall::build_quadruped_model(&model).ok());
   Random rng(302);
-  const S tolerance = S(64) * footfall::epsilon<S>();
+  const S tolerance = footfall::test::ulps<S>(64);
   for (int trial = 0; trial < 20; ++trial) {
     const auto q = footfall::test::random_configuration(model, rng);
     const auto v = footfall::test::random_velocity(model, rng, S(2));

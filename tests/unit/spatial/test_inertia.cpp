@@ -9,12 +9,8 @@
 namespace {
 
 using footfall::test::Random;
+using footfall::test::ulps;
 constexpr int kTrials = 50;
-
-template <typename S>
-S tolerance() {
-  return S(256) * footfall::epsilon<S>();
-}
 
 }  // namespace
 
@@ -35,9 +31,9 @@ FF_TEST_FLOAT_AND_DOUBLE(SpatialInertia, MatrixOfABodyOffItsCentre) {
   expected(3, 1) = S(1);
   expected(4, 0) = S(-1);
   expected.template bottomRightCorner<3, 3>() = m * footfall::Matrix3<S>::Identity();
-  FF_EXPECT_MATRIX_NEAR(inertia.matrix(), expected, tolerance<S>());
-  FF_EXPECT_MATRIX_NEAR(inertia.com(), c, tolerance<S>());
-  FF_EXPECT_MATRIX_NEAR(inertia.rotational_about_com(), ic, tolerance<S>());
+  FF_EXPECT_MATRIX_NEAR(inertia.matrix(), expected, ulps<S>(256));
+  FF_EXPECT_MATRIX_NEAR(inertia.com(), c, ulps<S>(256));
+  FF_EXPECT_MATRIX_NEAR(inertia.rotational_about_com(), ic, ulps<S>(256));
 }
 
 FF_TEST_FLOAT_AND_DOUBLE(SpatialInertia, ApplyMatchesMatrixAndIsPositiveDefinite) {
@@ -45,7 +41,7 @@ FF_TEST_FLOAT_AND_DOUBLE(SpatialInertia, ApplyMatchesMatrixAndIsPositiveDefinite
   for (int trial = 0; trial < kTrials; ++trial) {
     const footfall::Inertia<S> inertia = rng.inertia<S>();
     const footfall::Motion<S> v = rng.motion<S>();
-    FF_EXPECT_MATRIX_NEAR(inertia.apply(v).vector(), inertia.matrix() * v.vector(), tolerance<S>());
+    FF_EXPECT_MATRIX_NEAR(inertia.apply(v).vector(), inertia.matrix() * v.vector(), ulps<S>(256));
     const footfall::Matrix6<S> m = inertia.matrix();
     FF_EXPECT_MATRIX_NEAR(m, m.transpose().eval(), S(0));
     FF_EXPECT_LT(S(0), footfall::kinetic_energy(inertia, v));
@@ -63,19 +59,19 @@ FF_TEST_FLOAT_AND_DOUBLE(SpatialInertia, ChangeOfFrameIsCongruence) {
     const footfall::Inertia<S> in_b = in_a.transformed(x);
     const footfall::Matrix6<S> congruence =
         x.force_matrix() * in_a.matrix() * x.force_matrix().transpose();
-    FF_EXPECT_MATRIX_NEAR(in_b.matrix(), congruence, S(8) * tolerance<S>());
+    FF_EXPECT_MATRIX_NEAR(in_b.matrix(), congruence, S(8) * ulps<S>(256));
     const footfall::Motion<S> v = rng.motion<S>();
     FF_EXPECT_MATRIX_NEAR(in_b.apply(x.apply(v)).vector(), x.apply(in_a.apply(v)).vector(),
-                          S(8) * tolerance<S>());
+                          S(8) * ulps<S>(256));
     FF_EXPECT_NEAR(footfall::kinetic_energy(in_b, x.apply(v)), footfall::kinetic_energy(in_a, v),
-                   S(8) * tolerance<S>());
+                   S(8) * ulps<S>(256));
     // Mass and the inertia about the centre of mass are properties of the body, not the frame.
-    FF_EXPECT_NEAR(in_b.mass(), in_a.mass(), tolerance<S>());
+    FF_EXPECT_NEAR(in_b.mass(), in_a.mass(), ulps<S>(256));
     FF_EXPECT_MATRIX_NEAR(in_b.rotational_about_com(),
                           (x.rotation() * in_a.rotational_about_com() * x.rotation().transpose()).eval(),
-                          S(8) * tolerance<S>());
+                          S(8) * ulps<S>(256));
     // And the way back.
-    FF_EXPECT_MATRIX_NEAR(in_b.transformed(x.inverse()).matrix(), in_a.matrix(), S(8) * tolerance<S>());
+    FF_EXPECT_MATRIX_NEAR(in_b.transformed(x.inverse()).matrix(), in_a.matrix(), S(8) * ulps<S>(256));
   }
 }
 
@@ -85,10 +81,10 @@ FF_TEST_FLOAT_AND_DOUBLE(SpatialInertia, SumsTransformLikeTheirParts) {
     const footfall::Inertia<S> a = rng.inertia<S>(), b = rng.inertia<S>();
     const footfall::Transform<S> x = rng.transform<S>();
     FF_EXPECT_MATRIX_NEAR((a + b).transformed(x).matrix(),
-                          (a.transformed(x) + b.transformed(x)).matrix(), S(8) * tolerance<S>());
+                          (a.transformed(x) + b.transformed(x)).matrix(), S(8) * ulps<S>(256));
     // The centre of mass of the sum is the mass-weighted mean.
     FF_EXPECT_MATRIX_NEAR((a + b).com(), ((a.mass() * a.com() + b.mass() * b.com()) / (a.mass() + b.mass())).eval(),
-                          tolerance<S>());
+                          ulps<S>(256));
   }
 }
 

@@ -10,12 +10,8 @@
 namespace {
 
 using footfall::test::Random;
+using footfall::test::ulps;
 constexpr int kTrials = 50;
-
-template <typename S>
-S tolerance() {
-  return S(16) * footfall::epsilon<S>();
-}
 
 template <typename S>
 footfall::Matrix3<S> rotation_about_z(S angle) {
@@ -32,7 +28,7 @@ FF_TEST_FLOAT_AND_DOUBLE(Rotation, ExpOfAnAxisIsTheElementaryRotation) {
   const S angles[] = {S(0), S(1e-9), S(1e-5), S(1e-3), S(0.01), S(0.2), S(0.3), S(1), S(2), S(3.14159)};
   for (const S angle : angles) {
     const footfall::Matrix3<S> r = footfall::exp_so3(footfall::Vector3<S>(S(0), S(0), angle));
-    FF_EXPECT_MATRIX_NEAR(r, rotation_about_z(angle), tolerance<S>());
+    FF_EXPECT_MATRIX_NEAR(r, rotation_about_z(angle), ulps<S>(16));
   }
 }
 
@@ -41,17 +37,17 @@ FF_TEST_FLOAT_AND_DOUBLE(Rotation, ExpIsAProperRotationThatFixesItsAxis) {
   for (int trial = 0; trial < kTrials; ++trial) {
     const footfall::Vector3<S> phi = rng.vector3<S>(S(1.8));
     const footfall::Matrix3<S> r = footfall::exp_so3(phi);
-    FF_EXPECT_MATRIX_NEAR((r * r.transpose()).eval(), footfall::Matrix3<S>::Identity(), tolerance<S>());
-    FF_EXPECT_NEAR(r.determinant(), S(1), tolerance<S>());
-    FF_EXPECT_MATRIX_NEAR((r * phi).eval(), phi, tolerance<S>());
+    FF_EXPECT_MATRIX_NEAR((r * r.transpose()).eval(), footfall::Matrix3<S>::Identity(), ulps<S>(16));
+    FF_EXPECT_NEAR(r.determinant(), S(1), ulps<S>(16));
+    FF_EXPECT_MATRIX_NEAR((r * phi).eval(), phi, ulps<S>(16));
     // exp(−φ×) = exp(φ×)ᵀ, and exp(φ×) = exp(φ/2 ×)²
-    FF_EXPECT_MATRIX_NEAR(footfall::exp_so3<S>(-phi), r.transpose().eval(), tolerance<S>());
+    FF_EXPECT_MATRIX_NEAR(footfall::exp_so3<S>(-phi), r.transpose().eval(), ulps<S>(16));
     const footfall::Matrix3<S> half = footfall::exp_so3<S>(phi / S(2));
-    FF_EXPECT_MATRIX_NEAR((half * half).eval(), r, tolerance<S>());
+    FF_EXPECT_MATRIX_NEAR((half * half).eval(), r, ulps<S>(16));
     // exp(R φ×Rᵀ) = R exp(φ×) Rᵀ: the map commutes with a change of frame.
     const footfall::Matrix3<S> frame = rng.rotation<S>();
     FF_EXPECT_MATRIX_NEAR(footfall::exp_so3<S>(frame * phi), (frame * r * frame.transpose()).eval(),
-                          S(2) * tolerance<S>());
+                          S(2) * ulps<S>(16));
   }
 }
 
@@ -66,7 +62,7 @@ FF_TEST_FLOAT_AND_DOUBLE(Rotation, ExpMatchesItsPowerSeriesForSmallAngles) {
       term = (term * px / S(k)).eval();
       series += term;
     }
-    FF_EXPECT_MATRIX_NEAR(footfall::exp_so3(phi), series, tolerance<S>());
+    FF_EXPECT_MATRIX_NEAR(footfall::exp_so3(phi), series, ulps<S>(16));
   }
 }
 
@@ -75,11 +71,11 @@ FF_TEST_FLOAT_AND_DOUBLE(Rotation, QuaternionRoundTrip) {
   for (int trial = 0; trial < kTrials; ++trial) {
     const footfall::Matrix3<S> r = rng.rotation<S>();
     const footfall::Vector4<S> q = footfall::quaternion_from_rotation(r);
-    FF_EXPECT_NEAR(q.norm(), S(1), tolerance<S>());
+    FF_EXPECT_NEAR(q.norm(), S(1), ulps<S>(16));
     FF_EXPECT_LE(S(0), q(3));
-    FF_EXPECT_MATRIX_NEAR(footfall::rotation_from_quaternion(q), r, S(2) * tolerance<S>());
+    FF_EXPECT_MATRIX_NEAR(footfall::rotation_from_quaternion(q), r, S(2) * ulps<S>(16));
     // q and −q are the same rotation.
-    FF_EXPECT_MATRIX_NEAR(footfall::rotation_from_quaternion<S>(-q), r, S(2) * tolerance<S>());
+    FF_EXPECT_MATRIX_NEAR(footfall::rotation_from_quaternion<S>(-q), r, S(2) * ulps<S>(16));
   }
   // Rotations by π, where w = 0 and Shepperd's method must not divide by it.
   for (int axis = 0; axis < 3; ++axis) {
@@ -87,7 +83,7 @@ FF_TEST_FLOAT_AND_DOUBLE(Rotation, QuaternionRoundTrip) {
     phi(axis) = S(3.14159265358979323846);
     const footfall::Matrix3<S> r = footfall::exp_so3(phi);
     FF_EXPECT_MATRIX_NEAR(footfall::rotation_from_quaternion(footfall::quaternion_from_rotation(r)), r,
-                          S(4) * tolerance<S>());
+                          S(4) * ulps<S>(16));
   }
 }
 
@@ -99,16 +95,16 @@ FF_TEST_FLOAT_AND_DOUBLE(Rotation, QuaternionOfARotationVector) {
     for (int trial = 0; trial < kTrials; ++trial) {
       const footfall::Vector3<S> phi = rng.vector3<S>(scale);
       const footfall::Vector4<S> q = footfall::quaternion_from_rotation_vector(phi);
-      FF_EXPECT_NEAR(q.norm(), S(1), tolerance<S>());
+      FF_EXPECT_NEAR(q.norm(), S(1), ulps<S>(16));
       FF_EXPECT_MATRIX_NEAR(footfall::rotation_from_quaternion(q), footfall::exp_so3(phi),
-                            S(2) * tolerance<S>());
+                            S(2) * ulps<S>(16));
     }
   }
   // The quaternion of 90° about x is (sin 45°, 0, 0, cos 45°).
   const S half = std::sqrt(S(0.5));
   FF_EXPECT_MATRIX_NEAR(footfall::quaternion_from_rotation_vector(
                             footfall::Vector3<S>(S(1.57079632679489661923), S(0), S(0))),
-                        footfall::Vector4<S>(half, S(0), S(0), half), tolerance<S>());
+                        footfall::Vector4<S>(half, S(0), S(0), half), ulps<S>(16));
 }
 
 FF_TEST_FLOAT_AND_DOUBLE(Rotation, QuaternionValidation) {

@@ -7,12 +7,8 @@
 namespace {
 
 using footfall::test::Random;
+using footfall::test::ulps;
 constexpr int kTrials = 50;
-
-template <typename S>
-S tolerance() {
-  return S(64) * footfall::epsilon<S>();
-}
 
 }  // namespace
 
@@ -22,11 +18,11 @@ FF_TEST_FLOAT_AND_DOUBLE(SpatialTransform, ApplyMatchesTheMatrices) {
     const footfall::Transform<S> x = rng.transform<S>();
     const footfall::Motion<S> m = rng.motion<S>();
     const footfall::Force<S> f = rng.force<S>();
-    FF_EXPECT_MATRIX_NEAR(x.apply(m).vector(), x.motion_matrix() * m.vector(), tolerance<S>());
-    FF_EXPECT_MATRIX_NEAR(x.apply(f).vector(), x.force_matrix() * f.vector(), tolerance<S>());
+    FF_EXPECT_MATRIX_NEAR(x.apply(m).vector(), x.motion_matrix() * m.vector(), ulps<S>(64));
+    FF_EXPECT_MATRIX_NEAR(x.apply(f).vector(), x.force_matrix() * f.vector(), ulps<S>(64));
     // X* = X⁻ᵀ
     const footfall::Matrix6<S> product = x.force_matrix().transpose() * x.motion_matrix();
-    FF_EXPECT_MATRIX_NEAR(product, footfall::Matrix6<S>::Identity(), tolerance<S>());
+    FF_EXPECT_MATRIX_NEAR(product, footfall::Matrix6<S>::Identity(), ulps<S>(64));
   }
 }
 
@@ -56,11 +52,11 @@ FF_TEST_FLOAT_AND_DOUBLE(SpatialTransform, CompositionIsMatrixProduct) {
     const footfall::Transform<S> ab = rng.transform<S>(), bc = rng.transform<S>();
     const footfall::Transform<S> ac = bc * ab;
     FF_EXPECT_MATRIX_NEAR(ac.motion_matrix(), (bc.motion_matrix() * ab.motion_matrix()).eval(),
-                          S(4) * tolerance<S>());
+                          S(4) * ulps<S>(64));
     const footfall::Motion<S> m = rng.motion<S>();
-    FF_EXPECT_MATRIX_NEAR(ac.apply(m).vector(), bc.apply(ab.apply(m)).vector(), S(4) * tolerance<S>());
+    FF_EXPECT_MATRIX_NEAR(ac.apply(m).vector(), bc.apply(ab.apply(m)).vector(), S(4) * ulps<S>(64));
     const footfall::Force<S> f = rng.force<S>();
-    FF_EXPECT_MATRIX_NEAR(ac.apply(f).vector(), bc.apply(ab.apply(f)).vector(), S(4) * tolerance<S>());
+    FF_EXPECT_MATRIX_NEAR(ac.apply(f).vector(), bc.apply(ab.apply(f)).vector(), S(4) * ulps<S>(64));
   }
 }
 
@@ -70,14 +66,14 @@ FF_TEST_FLOAT_AND_DOUBLE(SpatialTransform, InverseUndoesTheTransform) {
     const footfall::Transform<S> x = rng.transform<S>();
     const footfall::Motion<S> m = rng.motion<S>();
     const footfall::Force<S> f = rng.force<S>();
-    FF_EXPECT_MATRIX_NEAR(x.inverse().apply(x.apply(m)).vector(), m.vector(), tolerance<S>());
-    FF_EXPECT_MATRIX_NEAR(x.apply_inverse(x.apply(m)).vector(), m.vector(), tolerance<S>());
-    FF_EXPECT_MATRIX_NEAR(x.apply_inverse(x.apply(f)).vector(), f.vector(), tolerance<S>());
-    FF_EXPECT_MATRIX_NEAR(x.inverse().apply(f).vector(), x.apply_inverse(f).vector(), tolerance<S>());
+    FF_EXPECT_MATRIX_NEAR(x.inverse().apply(x.apply(m)).vector(), m.vector(), ulps<S>(64));
+    FF_EXPECT_MATRIX_NEAR(x.apply_inverse(x.apply(m)).vector(), m.vector(), ulps<S>(64));
+    FF_EXPECT_MATRIX_NEAR(x.apply_inverse(x.apply(f)).vector(), f.vector(), ulps<S>(64));
+    FF_EXPECT_MATRIX_NEAR(x.inverse().apply(f).vector(), x.apply_inverse(f).vector(), ulps<S>(64));
     FF_EXPECT_MATRIX_NEAR((x.inverse().motion_matrix() * x.motion_matrix()).eval(),
-                          footfall::Matrix6<S>::Identity(), S(4) * tolerance<S>());
+                          footfall::Matrix6<S>::Identity(), S(4) * ulps<S>(64));
     const footfall::Transform<S> identity = x * x.inverse();
-    FF_EXPECT_MATRIX_NEAR(identity.motion_matrix(), footfall::Matrix6<S>::Identity(), tolerance<S>());
+    FF_EXPECT_MATRIX_NEAR(identity.motion_matrix(), footfall::Matrix6<S>::Identity(), ulps<S>(64));
   }
 }
 
@@ -88,6 +84,6 @@ FF_TEST_FLOAT_AND_DOUBLE(SpatialTransform, PowerIsFrameInvariant) {
     const footfall::Transform<S> x = rng.transform<S>();
     const footfall::Motion<S> m = rng.motion<S>();
     const footfall::Force<S> f = rng.force<S>();
-    FF_EXPECT_NEAR(footfall::dot(x.apply(m), x.apply(f)), footfall::dot(m, f), S(4) * tolerance<S>());
+    FF_EXPECT_NEAR(footfall::dot(x.apply(m), x.apply(f)), footfall::dot(m, f), S(4) * ulps<S>(64));
   }
 }
