@@ -21,11 +21,11 @@ Status mass_matrix(const Model<S, B, D>& model, Workspace<S, B, D>& ws) noexcept
   const int n = model.nv();
   ws.mass_matrix.setZero(n, n);
   for (int i = 0; i < model.body_count(); ++i) {
-    const Transform<S>& body_to_world_inverse = ws.world_to_body[i];  // ⁱX_0
-    ws.composite[i] = model.inertia(i).transformed(body_to_world_inverse.inverse());
+    const Transform<S>& world_to_body = ws.world_to_body[i];  // ⁱX_0
+    ws.composite[i] = model.inertia(i).transformed(world_to_body.inverse());
     const int iv = model.v_index(i);
     for (int k = iv; k < iv + model.joint_nv(i); ++k)
-      ws.subspace_world[k] = body_to_world_inverse.apply_inverse(ws.subspace[k]);
+      ws.subspace_world[k] = world_to_body.apply_inverse(ws.subspace[k]);
   }
   // Children come after their parents, so a reverse sweep completes each subtree before it is
   // added to its parent's.
