@@ -12,6 +12,7 @@ enum class StatusCode : unsigned char {
   kNoSolutionFound, // the method stopped without a solution, which may still exist
   kIterationLimit,  // the pivot or sweep limit ran out before an answer was reached
   kCheckFailed,     // an answer was reached but failed its own check; `field` names which
+  kInconsistentFriction,  // friction leaves no consistent acceleration (Painlevé); `index` names the contact
 };
 
 struct Status {
@@ -40,6 +41,9 @@ struct Status {
   static constexpr Status CheckFailed(const char* what, int which = -1) noexcept {
     return Status{StatusCode::kCheckFailed, what, which};
   }
+  static constexpr Status InconsistentFriction(const char* what, int which = -1) noexcept {
+    return Status{StatusCode::kInconsistentFriction, what, which};
+  }
 };
 
 constexpr const char* to_string(StatusCode code) noexcept {
@@ -58,6 +62,8 @@ constexpr const char* to_string(StatusCode code) noexcept {
       return "iteration limit";
     case StatusCode::kCheckFailed:
       return "result failed its check";
+    case StatusCode::kInconsistentFriction:
+      return "inconsistent friction";
   }
   return "unknown status";
 }

@@ -58,6 +58,7 @@ Status bias_forces(const Model<S, B, D>& model, Workspace<S, B, D>& ws,
   if (!status.ok()) return status;
   detail::rnea_passes(model, ws, Eigen::Matrix<S, D, 1>::Zero().head(model.nv()), gravity);
   ws.bias = ws.tau;
+  ws.stage |= Workspace<S, B, D>::kBias;
   return Status::Ok();
 }
 

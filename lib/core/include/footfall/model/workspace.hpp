@@ -26,6 +26,7 @@ struct Workspace {
     kKinematics = 1u << 0,   // forward_kinematics: placements, velocities, S, c
     kMassMatrix = 1u << 1,   // mass_matrix: H
     kFactor = 1u << 2,       // factorize_mass_matrix: LᵀDL of H
+    kBias = 1u << 3,         // bias_forces: C(q, v) in `bias`
   };
   unsigned stage = 0;
 

@@ -1,0 +1,112 @@
+#pragma once
+// Point contacts (DESIGN.md §3; 000 §11.3). Contact i joins a successor body sc(i), on which
+// `point` is fixed, to a predecessor pc(i): the ground (other_body = −1) or another body, on
+// which `other_point` is the material point that coincides with the contact at this instant.
+// The unit normal n_i is in world coordinates and points from the predecessor to the
+// successor, so a positive normal force λ_i pushes the two apart (000 (11.24)). A normal given
+// for a body-to-body contact is fixed in the predecessor's surface: it turns with that body,
+// which is what puts ṅ into the contact accelerations (000 (11.30); 002's 2·ṅ·(ṗa − ṗb)).
+//
+// A ContactSet holds up to K contacts: the count in touch varies from tick to tick up to the
+// compile-time capacity, with no heap.
+#include <cmath>
+#include <cstddef>
+
+#include "footfall/common/numeric.hpp"
+#include "footfall/common/status.hpp"
+#include "footfall/model/model.hpp"
+#include "footfall/spatial/types.hpp"
+
+namespace footfall {
+
+template <typename S>
+struct Contact {
+  int body = -1;                            // sc(i): the successor, which carries `point`
+  Vector3<S> point = Vector3<S>::Zero();    // in the successor's frame
+  Vector3<S> normal = Vector3<S>(S(0), S(0), S(1));  // world, unit, predecessor → successor
+  S mu = S(0);                              // Coulomb friction coefficient, ≥ 0
+  S restitution = S(0);                     // Newton's e, in [0, 1] (used by the strike)
+  int other_body = -1;                      // pc(i): −1 for the ground
+  Vector3<S> other_point = Vector3<S>::Zero();  // in the predecessor's frame (ignored for the ground)
+  // The surfaces' relative normal curvature along the slip (1/m): the gap function's Hessian
+  // term of 004 (24)–(26), which adds curvature·‖u_t‖² to ζ̇ for a contact sliding at u_t.
+  // Positive where the surfaces bend apart (a foot sliding over a bump), negative where they
+  // close in (a disk entering the narrowing slot of 000 Example 11.1); 0 for a point on a plane.
+  S curvature = S(0);
+
+  // A contact of `body`'s point with the ground, whose normal is `normal`.
+  static Contact Ground(int body, const Vector3<S>& point, const Vector3<S>& normal, S mu,
+                        S restitution = S(0)) noexcept {
+    Contact c;
+    c.body = body;
+    c.point = point;
+    c.normal = normal;
+    c.mu = mu;
+    c.restitution = restitution;
+    return c;
+  }
+
+  // A contact between two bodies: `point` on `body` meets `other_point` on `other_body`.
+  static Contact Between(int body, const Vector3<S>& point, int other_body, const Vector3<S>& other_point,
+                         const Vector3<S>& normal, S mu, S restitution = S(0)) noexcept {
+    Contact c = Ground(body, point, normal, mu, restitution);
+    c.other_body = other_body;
+    c.other_point = other_point;
+    return c;
+  }
+};
+
+template <typename S, int K>
+struct ContactSet {
+  static_assert(K >= 1, "a contact set has room for at least one contact");
+  static constexpr int kCapacity = K;
+  static constexpr std::size_t kSlots = static_cast<std::size_t>(K);
+
+  Contact<S> contacts[kSlots];
+  int count = 0;
+
+  // Appends a contact (not validated here: validate_contacts() does that for the whole set).
+  Status add(const Contact<S>& contact) noexcept {
+    if (count >= K) return Status::Capacity("contacts", count);
+    contacts[count++] = contact;
+    return Status::Ok();
+  }
+  void clear() noexcept { count = 0; }
+  int size() const noexcept { return count; }
+  const Contact<S>& operator[](int i) const noexcept { return contacts[i]; }
+  Contact<S>& operator[](int i) noexcept { return contacts[i]; }
+};
+
+// How far from 1 a normal's length may be: a normal normalised in float and used in float, or
+// typed to 7 digits, passes; one that was never normalised does not.
+template <typename S>
+S unit_normal_tolerance() noexcept {
+  return S(64) * epsilon<S>() < S(1e-6) ? S(1e-6) : S(64) * epsilon<S>();
+}
+
+// Checks every field of every contact against the model, naming the first that is wrong with
+// the contact's index: "contacts.body", "contacts.point", "contacts.normal" (finite and of unit
+// length), "contacts.mu" (finite, ≥ 0), "contacts.restitution" (in [0, 1]), "contacts.other_body"
+// (−1 or a body other than `body`), "contacts.other_point", "contacts.curvature" (finite);
+// "contacts.count" for a count outside
+// [0, K].
+template <typename S, int B, int D, int K>
+Status validate_contacts(const Model<S, B, D>& model, const ContactSet<S, K>& set) noexcept {
+  if (set.count < 0 || set.count > K) return Status::BadInput("contacts.count", set.count);
+  for (int i = 0; i < set.count; ++i) {
+    const Contact<S>& c = set.contacts[i];
+    if (c.body < 0 || c.body >= model.body_count()) return Status::BadInput("contacts.body", i);
+    if (!all_finite(c.point)) return Status::BadInput("contacts.point", i);
+    if (!all_finite(c.normal) || !(std::abs(c.normal.norm() - S(1)) <= unit_normal_tolerance<S>()))
+      return Status::BadInput("contacts.normal", i);
+    if (!is_finite(c.mu) || !(c.mu >= S(0))) return Status::BadInput("contacts.mu", i);
+    if (!(c.restitution >= S(0) && c.restitution <= S(1))) return Status::BadInput("contacts.restitution", i);
+    if (c.other_body < -1 || c.other_body >= model.body_count() || c.other_body == c.body)
+      return Status::BadInput("contacts.other_body", i);
+    if (c.other_body != -1 && !all_finite(c.other_point)) return Status::BadInput("contacts.other_point", i);
+    if (!is_finite(c.curvature)) return Status::BadInput("contacts.curvature", i);
+  }
+  return Status::Ok();
+}
+
+}  // namespace footfall

@@ -1,0 +1,237 @@
+#pragma once
+// The contact terms of one tick (000 §11.3; DESIGN.md §4): for each contact i its frame
+// (nᵢ, t₁ᵢ, t₂ᵢ), the rows of the contact Jacobian
+//
+//   G = [ … ; eᵀ (J_sc(i) − J_pc(i)) ; … ]   for e = nᵢ (and t₁ᵢ, t₂ᵢ with friction),
+//
+// whose normal rows are Tᵀ (000 (11.25), (11.31)); the velocity terms Ṫᵀv of 000 (11.30) along
+// each direction; the Delassus matrix W = G H⁻¹ Gᵀ (M of 000 (11.35)) and the free contact
+// acceleration d = G H⁻¹ (τ − C) + Ġv (000 (11.36)). Row r of G is contact r / m's direction
+// r % m, with m = 1 (normals only) or 3 (normal, t₁, t₂).
+//
+// Velocity terms. With u = ṗ_s − ṗ_p the velocity of the successor's point relative to the
+// predecessor's coincident material point, and e a direction fixed in the predecessor (so
+// ė = ω_p × e), the rate of e·u is
+//
+//   d/dt (e·u) = eᵀ G_e q̈ + e·(a_s − a_p) + 2 (ω_p × e)·u,
+//
+// where a_s, a_p are the two points' classical accelerations with q̈ = 0 (J̇v, RBDA §2.11).
+// The factor 2 is Baraff's 2·ṅ·(ṗa − ṗb) of 002: one ṅ·u from the turning direction, one from
+// the contact sliding over the predecessor's surface, whose material point under it changes.
+// For e = n it is the second derivative of the gap φ of a successor point against a surface
+// fixed in the predecessor (000 (11.39)). On the ground ω_p = 0 and only e·a_s is left. A
+// contact with curved surfaces adds its curvature·‖u_t‖² to the normal row (contact.hpp).
+//
+// W without H⁻¹ (RBDA §6.5 and Featherstone's "efficient factorisation" of H): with H = LᵀDL,
+// W = (L⁻ᵀGᵀ)ᵀ D⁻¹ (L⁻ᵀGᵀ). A row of G is non-zero only on the DOFs of the contact's two
+// bodies' paths to the root, a set closed under "ancestor of", and back-substitution with Lᵀ
+// keeps a vector inside such a set, so Y = L⁻ᵀGᵀ has a quadruped foot's 9 non-zeros a column
+// and W(a, b) sums only over the DOFs two contacts share (the floating base between two legs).
+#include <Eigen/Core>
+#include <cstddef>
+
+#include "footfall/contact/contact.hpp"
+#include "footfall/contact/tangent_basis.hpp"
+#include "footfall/dynamics/jacobians.hpp"
+#include "footfall/dynamics/kinematics.hpp"
+#include "footfall/dynamics/mass_matrix_factor.hpp"
+#include "footfall/model/workspace.hpp"
+
+namespace footfall {
+
+template <typename S, int D, int K>
+struct ContactDynamics {
+  static constexpr int kMaxRows = 3 * K;
+  static constexpr std::size_t kContactSlots = static_cast<std::size_t>(K);
+  static constexpr std::size_t kDofSlots = static_cast<std::size_t>(D);
+  using RowVector = Eigen::Matrix<S, Eigen::Dynamic, 1, 0, kMaxRows, 1>;
+  using DofVector = Eigen::Matrix<S, Eigen::Dynamic, 1, 0, D, 1>;
+
+  int count = 0;             // n_c
+  int rows_per_contact = 1;  // m: 1 (normals) or 3 (normal, t₁, t₂)
+  int rows() const noexcept { return count * rows_per_contact; }
+
+  // Contact i's frame and point, world coordinates: direction[i][0] = n, [1] = t₁, [2] = t₂.
+  Vector3<S> direction[kContactSlots][3];
+  Vector3<S> position[kContactSlots];
+
+  // G (rows × nv), Ġv and G v along each row (000 (11.28), (11.30)).
+  Eigen::Matrix<S, Eigen::Dynamic, Eigen::Dynamic, 0, kMaxRows, D> jacobian;
+  RowVector velocity_term;     // Ġv: e·(a_s − a_p) + 2 (ω_p × e)·u
+  RowVector velocity;          // G v: ζᵢ along n, the slip along t₁, t₂
+
+  // The DOFs on contact i's two paths, in descending order (the order back-substitution needs),
+  // and a mark per DOF for the intersections W needs.
+  int support[kContactSlots][kDofSlots] = {};
+  int support_size[kContactSlots] = {};
+  bool on_support[kContactSlots][kDofSlots] = {};
+
+  Eigen::Matrix<S, D, kMaxRows> back_substituted = Eigen::Matrix<S, D, kMaxRows>::Zero();  // Y = L⁻ᵀGᵀ
+  Eigen::Matrix<S, Eigen::Dynamic, Eigen::Dynamic, 0, kMaxRows, kMaxRows> delassus;         // W = G H⁻¹ Gᵀ
+  DofVector free_acceleration;  // q̈ with no contact force: H⁻¹(τ − C)
+  RowVector free_contact_acceleration;  // d = G q̈_free + Ġv (000 (11.36))
+};
+
+namespace detail {
+
+// Marks and lists (descending) the DOFs on the paths of `body` and `other` (−1: none) to the root.
+template <typename S, int B, int D, int K>
+void collect_contact_support(const Model<S, B, D>& model, int body, int other, ContactDynamics<S, D, K>& cd,
+                             int i) noexcept {
+  bool* mark = cd.on_support[i];
+  for (int k = 0; k < model.nv(); ++k) mark[k] = false;
+  const int ends[2] = {body, other};
+  for (int e = 0; e < 2; ++e)
+    for (int j = ends[e]; j != -1; j = model.parent(j))
+      for (int k = model.v_index(j); k < model.v_index(j) + model.joint_nv(j); ++k) mark[k] = true;
+  int size = 0;
+  for (int k = model.nv() - 1; k >= 0; --k)
+    if (mark[k]) cd.support[i][size++] = k;
+  cd.support_size[i] = size;
+}
+
+// Column k's contribution of a body-fixed point's velocity, ⁰S_k's linear part at p (world).
+template <typename S>
+Vector3<S> point_motion(const Motion<S>& s_world, const Vector3<S>& p) noexcept {
+  return s_world.linear() + s_world.angular().cross(p);
+}
+
+}  // namespace detail
+
+// Fills `cd` for the contacts of `set` on the current kinematics, H, its factor and C
+// (forward_kinematics, mass_matrix, factorize_mass_matrix and bias_forces, in that order, on
+// the same q and v), with joint forces τ. with_tangents chooses m = 3 rows a contact, else 1.
+// Validates the contacts and τ; on failure `cd` holds no contacts.
+template <typename S, int B, int D, int K, typename TauDerived>
+Status compute_contact_dynamics(const Model<S, B, D>& model, const Workspace<S, B, D>& ws,
+                                const ContactSet<S, K>& set, const Eigen::MatrixBase<TauDerived>& tau,
+                                bool with_tangents, ContactDynamics<S, D, K>& cd) noexcept {
+  using W = Workspace<S, B, D>;
+  cd.count = 0;
+  const unsigned needed = W::kKinematics | W::kMassMatrix | W::kFactor | W::kBias;
+  if ((ws.stage & needed) != needed) {
+    if (!(ws.stage & W::kKinematics)) return Status::BadInput("workspace.kinematics");
+    if (!(ws.stage & W::kFactor)) return Status::BadInput("workspace.factor");
+    return Status::BadInput("workspace.bias");
+  }
+  Status status = validate_vector(tau, model.nv(), "tau");
+  if (status.ok()) status = validate_contacts(model, set);
+  if (!status.ok()) return status;
+
+  const int n = model.nv();
+  const int m = with_tangents ? 3 : 1;
+  const int nc = set.count;
+  cd.rows_per_contact = m;
+  cd.jacobian.setZero(nc * m, n);
+  cd.velocity_term.resize(nc * m);
+  cd.velocity.resize(nc * m);
+  for (int i = 0; i < nc; ++i) {
+    const Contact<S>& c = set.contacts[i];
+    Vector3<S>* e = cd.direction[i];
+    e[0] = c.normal;
+    tangent_basis(c.normal, &e[1], &e[2]);
+    const Vector3<S> p = detail::world_point(ws, c.body, c.point);
+    cd.position[i] = p;
+    detail::collect_contact_support(model, c.body, c.other_body, cd, i);
+
+    // u and the q̈ = 0 accelerations of the two points; the predecessor's turn rate ω_p (world).
+    Vector3<S> u, a_rel, omega_p = Vector3<S>::Zero();
+    point_velocity(model, ws, c.body, c.point, &u);
+    point_velocity_product_acceleration(model, ws, c.body, c.point, &a_rel);
+    if (c.other_body != -1) {
+      Vector3<S> u_p, a_p;
+      point_velocity(model, ws, c.other_body, c.other_point, &u_p);
+      point_velocity_product_acceleration(model, ws, c.other_body, c.other_point, &a_p);
+      u -= u_p;
+      a_rel -= a_p;
+      omega_p = ws.world_to_body[c.other_body].rotation().transpose() * ws.velocity[c.other_body].angular();
+    }
+    for (int r = 0; r < m; ++r) {
+      const int row = i * m + r;
+      cd.velocity.coeffRef(row) = e[r].dot(u);
+      cd.velocity_term.coeffRef(row) = e[r].dot(a_rel) + S(2) * omega_p.cross(e[r]).dot(u);  // 002's 2ṅ·u
+    }
+    if (c.curvature != S(0)) {  // 004 (24)–(26): the gap's Hessian along the slip
+      const S slip_squared = u.squaredNorm() - e[0].dot(u) * e[0].dot(u);
+      cd.velocity_term.coeffRef(i * m) += c.curvature * slip_squared;
+    }
+    // Rows of G: e·(J_s − J_p), columns on the support only. A DOF on both paths (a common
+    // ancestor) moves both points alike and cancels, as it must.
+    const Vector3<S> p_other = c.other_body == -1 ? p : detail::world_point(ws, c.other_body, c.other_point);
+    for (int j = c.body; j != -1; j = model.parent(j))
+      for (int k = model.v_index(j); k < model.v_index(j) + model.joint_nv(j); ++k) {
+        const Vector3<S> col = detail::point_motion(ws.subspace_world[k], p);
+        for (int r = 0; r < m; ++r) cd.jacobian.coeffRef(i * m + r, k) += e[r].dot(col);
+      }
+    for (int j = c.other_body; j != -1; j = model.parent(j))
+      for (int k = model.v_index(j); k < model.v_index(j) + model.joint_nv(j); ++k) {
+        const Vector3<S> col = detail::point_motion(ws.subspace_world[k], p_other);
+        for (int r = 0; r < m; ++r) cd.jacobian.coeffRef(i * m + r, k) -= e[r].dot(col);
+      }
+  }
+  cd.count = nc;
+
+  // Y = L⁻ᵀ Gᵀ, column by column over the contact's support (mass_matrix_factor.hpp's solve,
+  // first half, restricted to where the column can be non-zero).
+  const auto& f = ws.factor;
+  auto& y = cd.back_substituted;
+  for (int i = 0; i < nc; ++i)
+    for (int r = 0; r < m; ++r) {
+      const int row = i * m + r;
+      for (int k = 0; k < n; ++k) y.coeffRef(k, row) = cd.jacobian.coeff(row, k);
+      for (int s = 0; s < cd.support_size[i]; ++s) {
+        const int k = cd.support[i][s];
+        const S yk = y.coeff(k, row);
+        for (int a = model.dof_parent(k); a != -1; a = model.dof_parent(a)) y.coeffRef(a, row) -= f.coeff(k, a) * yk;
+      }
+    }
+  // W(a, b) = Σ_k Y(k, a) Y(k, b) / D_k over the DOFs both contacts' supports hold.
+  cd.delassus.resize(nc * m, nc * m);
+  for (int i = 0; i < nc; ++i)
+    for (int j = i; j < nc; ++j)
+      for (int ri = 0; ri < m; ++ri)
+        for (int rj = 0; rj < m; ++rj) {
+          const int a = i * m + ri, b = j * m + rj;
+          S w = S(0);
+          for (int s = 0; s < cd.support_size[i]; ++s) {
+            const int k = cd.support[i][s];
+            if (cd.on_support[j][k]) w += y.coeff(k, a) * y.coeff(k, b) / f.coeff(k, k);
+          }
+          cd.delassus.coeffRef(a, b) = w;
+          cd.delassus.coeffRef(b, a) = w;
+        }
+
+  // q̈_free = H⁻¹(τ − C) and d = G q̈_free + Ġv.
+  cd.free_acceleration = tau - ws.bias;
+  status = solve_mass_matrix(model, ws, cd.free_acceleration);
+  if (!status.ok()) {
+    cd.count = 0;
+    return status;
+  }
+  cd.free_contact_acceleration.resize(nc * m);
+  for (int i = 0; i < nc; ++i)
+    for (int r = 0; r < m; ++r) {
+      const int row = i * m + r;
+      S value = cd.velocity_term.coeff(row);
+      for (int s = 0; s < cd.support_size[i]; ++s) {
+        const int k = cd.support[i][s];
+        value += cd.jacobian.coeff(row, k) * cd.free_acceleration.coeff(k);
+      }
+      cd.free_contact_acceleration.coeffRef(row) = value;
+    }
+  return Status::Ok();
+}
+
+// H⁻¹Gᵀ (nv × rows), the joint acceleration per unit contact force along each row, which
+// whole-body and impact-aware controllers use: one sparse solve a column. `out` must be
+// resizable to nv × rows within its capacity.
+template <typename S, int B, int D, int K, typename Derived>
+Status contact_response(const Model<S, B, D>& model, const Workspace<S, B, D>& ws,
+                        const ContactDynamics<S, D, K>& cd, const Eigen::MatrixBase<Derived>& out_const) noexcept {
+  auto& out = const_cast<Eigen::MatrixBase<Derived>&>(out_const);
+  if (out.rows() != model.nv() || out.cols() != cd.rows()) return Status::BadInput("response.size");
+  out = cd.jacobian.transpose();
+  return solve_mass_matrix(model, ws, out);
+}
+
+}  // namespace footfall

@@ -1,0 +1,321 @@
+#pragma once
+// The exact Coulomb cone at the acceleration level: for every contact that may stick,
+//
+//   f ∈ K_μ = { ‖f_t‖ ≤ μ f_n },   a_n ≥ 0 ⊥ f_n ≥ 0,
+//   and a_t = 0 inside the cone; a_t = −κ f_t (κ ≥ 0) on its edge (maximal dissipation),
+//
+// with (a_n, a_t) = W f + d (stance/assemble.hpp's problem in contact-frame unknowns). Not an
+// LCP: the cone is round. Solved by non-smooth (block) Gauss–Seidel over the contacts (Jean and
+// Moreau 1992; Acary and Brogliato 2008, §13.4): each contact in turn takes the exact solution
+// of its own 3×3 Coulomb problem with the others' forces held, and the whole is capped at
+// StanceOptions::max_sweeps. Each local problem is solved exactly, in this order:
+//   1. take-off: q_n ≥ 0, f = 0;
+//   2. stick: f = −A⁻¹q (A the contact's 3×3 block of W), kept if it lies in the cone;
+//   3. slip: f = f_n (1, μ cos θ, μ sin θ) with a_n = 0 and a_t opposite, a root in θ found by
+//      a scan of 32 angles and bisection to the scalar's precision.
+// Normal-only and sliding contacts have one unknown and the scalar version of 1–2; a sliding
+// contact whose effective diagonal is not positive while it is pushed into the ground has no
+// force that works: Painlevé's inconsistency, reported as such.
+//
+// Exact finish. Gauss–Seidel converges linearly; the answer need not wait for it. After each
+// sweep the contacts' states are read off the iterate (separating, sticking, sliding with a
+// known force) and, when every contact with force is sticking or sliding with a fixed
+// direction, the equalities of those states (a = 0 on sticking rows, a_n = 0 on sliding ones)
+// are solved exactly (lcp/principal_solve.hpp). If that answer passes the check at rounding
+// level (of the data d) it is returned: on a standing robot, after the first sweep. Otherwise the
+// iterate is returned once it passes the check at the asked accuracy.
+#include <Eigen/Core>
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+#include <limits>
+
+#include "footfall/common/numeric.hpp"
+#include "footfall/lcp/principal_solve.hpp"
+#include "footfall/lcp/result_check.hpp"
+#include "footfall/stance/stance_workspace.hpp"
+
+namespace footfall {
+
+namespace detail {
+
+// x = −A⁻¹ b for a symmetric positive semidefinite 3×3 A by elimination without pivoting,
+// dropping any unknown whose pivot is zero to rounding (a tangent the contact cannot move
+// along, like the planar rod's out-of-plane one): that unknown is 0 and its equation unused.
+template <typename S>
+Vector3<S> solve_semidefinite_3x3(const Matrix3<S>& a_in, const Vector3<S>& b_in) noexcept {
+  Matrix3<S> a = a_in;
+  Vector3<S> b = -b_in;
+  const S tiny = S(64) * epsilon<S>() * max_abs(a_in);
+  bool used[3] = {false, false, false};
+  for (int k = 0; k < 3; ++k) {
+    if (!(a.coeff(k, k) > tiny)) continue;
+    used[k] = true;
+    for (int i = k + 1; i < 3; ++i) {
+      const S l = a.coeff(i, k) / a.coeff(k, k);
+      for (int j = k; j < 3; ++j) a.coeffRef(i, j) -= l * a.coeff(k, j);
+      b.coeffRef(i) -= l * b.coeff(k);
+    }
+  }
+  Vector3<S> x = Vector3<S>::Zero();
+  for (int k = 2; k >= 0; --k) {
+    if (!used[k]) continue;
+    S sum = b.coeff(k);
+    for (int j = k + 1; j < 3; ++j) sum -= a.coeff(k, j) * x.coeff(j);
+    x.coeffRef(k) = sum / a.coeff(k, k);
+  }
+  return x;
+}
+
+// The local problem's slip equations at angle θ: the force on the cone's edge with a_n = 0, and
+// g(θ) = a_t × (cos θ, sin θ) (zero when a_t is parallel to the edge direction). Returns false
+// where no positive f_n gives a_n = 0.
+template <typename S>
+bool cone_edge_at(const Matrix3<S>& a, const Vector3<S>& b, S mu, S theta, Vector3<S>* f, S* g,
+                  S* along) noexcept {
+  const S c = std::cos(theta), s = std::sin(theta);
+  const Vector3<S> edge(S(1), mu * c, mu * s);
+  const S normal_gain = a.row(0).dot(edge);
+  if (!(normal_gain > S(0))) return false;
+  const S fn = -b.coeff(0) / normal_gain;
+  if (!(fn > S(0))) return false;
+  *f = edge * fn;
+  const Vector3<S> acc = a * (*f) + b;
+  *g = acc.coeff(1) * s - acc.coeff(2) * c;
+  *along = acc.coeff(1) * c + acc.coeff(2) * s;  // must be ≤ 0: a_t opposite the friction
+  return true;
+}
+
+// The exact solution of one contact's Coulomb problem (see the top of the file). Returns the
+// force; *on_edge says whether it is on the cone's edge (a slip state the exact finish cannot fix).
+template <typename S>
+Vector3<S> solve_local_coulomb(const Matrix3<S>& a, const Vector3<S>& b, S mu, bool* on_edge) noexcept {
+  *on_edge = false;
+  if (b.coeff(0) >= S(0)) return Vector3<S>::Zero();  // take-off
+  const Vector3<S> stick = solve_semidefinite_3x3(a, b);
+  const S tangential = std::sqrt(stick.coeff(1) * stick.coeff(1) + stick.coeff(2) * stick.coeff(2));
+  if (stick.coeff(0) >= S(0) && tangential <= mu * stick.coeff(0)) return stick;
+
+  // Slip: scan θ for a sign change of g with a_t opposite the friction, then bisect.
+  constexpr int kScan = 32;
+  const S two_pi = S(6.283185307179586477);
+  S previous_theta = S(0), previous_g = S(0);
+  bool previous_valid = false;
+  for (int step = 0; step <= kScan; ++step) {
+    const S theta = two_pi * static_cast<S>(step) / static_cast<S>(kScan);
+    Vector3<S> f;
+    S g, along;
+    const bool valid = cone_edge_at(a, b, mu, theta, &f, &g, &along) && along <= S(0);
+    if (valid && g == S(0)) {
+      *on_edge = true;
+      return f;
+    }
+    if (valid && previous_valid && (g > S(0)) != (previous_g > S(0))) {
+      S lo = previous_theta, hi = theta, g_lo = previous_g;
+      Vector3<S> best = f;
+      const int halvings = std::numeric_limits<S>::digits + 2;
+      for (int h = 0; h < halvings; ++h) {
+        const S mid = S(0.5) * (lo + hi);
+        Vector3<S> fm;
+        S gm, am;
+        if (!cone_edge_at(a, b, mu, mid, &fm, &gm, &am)) break;
+        best = fm;
+        if ((gm > S(0)) == (g_lo > S(0))) {
+          lo = mid;
+          g_lo = gm;
+        } else {
+          hi = mid;
+        }
+      }
+      *on_edge = true;
+      return best;
+    }
+    previous_theta = theta;
+    previous_g = g;
+    previous_valid = valid;
+  }
+  // No slip root (a degenerate block): the stick force projected onto the cone; the sweeps and
+  // the check decide whether the whole is a solution.
+  *on_edge = true;
+  const S fn = std::max(stick.coeff(0), S(0));
+  if (tangential > S(0) && fn > S(0)) {
+    const S scale = mu * fn / tangential;
+    return Vector3<S>(fn, stick.coeff(1) * scale, stick.coeff(2) * scale);
+  }
+  return Vector3<S>(fn, S(0), S(0));
+}
+
+// The check of a cone answer z on the problem (contact-frame unknowns), in the terms of
+// lcp/result_check.hpp: per row, τ_w,r = ρ(Σ|m_rc z_c| + |q_r|) + τ‖q‖∞ and τ_z = (ρ + τ)‖z‖∞.
+template <typename S, int D, int K, int N>
+LcpCheck<S> check_cone_answer(const StanceWorkspace<S, D, K>& sw, const ContactSet<S, K>& set,
+                              const LcpVector<S, N>& z, LcpVector<S, N>& w, S accuracy) noexcept {
+  const LcpProblem<S, N>& p = sw.problem;
+  const int n = p.size();
+  const S rounding = lcp_rounding_tolerance<S>(n);
+  S z_norm = S(0), q_norm = S(0);
+  for (int r = 0; r < n; ++r) {
+    z_norm = std::max(z_norm, std::abs(z.coeff(r)));
+    q_norm = std::max(q_norm, std::abs(p.q.coeff(r)));
+  }
+  const S tz = (rounding + accuracy) * z_norm;
+  S tw[3] = {S(0), S(0), S(0)};
+  LcpCheck<S> check;
+  check.residual = S(0);
+  w.resize(n);
+  for (int i = 0; i < sw.contact.count; ++i) {
+    const int first = sw.first_variable[i], count = sw.variable_count[i];
+    for (int k = 0; k < count; ++k) {
+      const int r = first + k;
+      S wr = p.q.coeff(r), magnitude = std::abs(p.q.coeff(r));
+      for (int c = 0; c < n; ++c) {
+        const S term = p.m.coeff(r, c) * z.coeff(c);
+        wr += term;
+        magnitude += std::abs(term);
+      }
+      w.coeffRef(r) = wr;
+      tw[k] = rounding * magnitude + accuracy * q_norm;
+      if (!is_finite(wr) || rounding * magnitude > q_norm) {
+        if (check.status.ok()) check.status = Status::CheckFailed(!is_finite(wr) ? "stance.w.finite" : "stance.conditioning", i);
+      }
+    }
+    const S fn = z.coeff(first), an = w.coeff(first);
+    check.residual = std::max(check.residual, std::abs(std::min(fn, an)));
+    Status failure = Status::Ok();
+    if (fn < -tz)
+      failure = Status::CheckFailed("stance.force.nonnegative", i);
+    else if (an < -tw[0])
+      failure = Status::CheckFailed("stance.acceleration.nonnegative", i);
+    else if (fn > tz && an > tw[0])
+      failure = Status::CheckFailed("stance.complementarity", i);
+    else if (count == 3) {
+      const S mu = set.contacts[i].mu;
+      const S ft1 = z.coeff(first + 1), ft2 = z.coeff(first + 2);
+      const S at1 = w.coeff(first + 1), at2 = w.coeff(first + 2);
+      const S ft = std::sqrt(ft1 * ft1 + ft2 * ft2), at = std::sqrt(at1 * at1 + at2 * at2);
+      const S ta = std::max(tw[1], tw[2]);
+      if (ft > mu * std::max(fn, S(0)) + tz) {
+        failure = Status::CheckFailed("stance.cone", i);
+      } else if (fn > tz && at > ta) {
+        // Moving tangentially is allowed only on the cone's edge, against the friction force:
+        // a_t = −κ f_t, so a_t + (‖a_t‖/‖f_t‖) f_t = 0.
+        if (ft < mu * fn - tz || ft <= S(0))
+          failure = Status::CheckFailed("stance.sticking", i);
+        else {
+          const S k = at / ft;
+          const S e1 = at1 + k * ft1, e2 = at2 + k * ft2;
+          if (std::sqrt(e1 * e1 + e2 * e2) > S(4) * ta + (rounding + accuracy) * at)
+            failure = Status::CheckFailed("stance.dissipation", i);
+        }
+      }
+      check.residual = std::max(check.residual, std::min(std::abs(fn) > tz ? at : S(0), at));
+    }
+    if (check.status.ok() && !failure.ok()) check.status = failure;
+  }
+  if (!is_finite(check.residual)) check.residual = std::numeric_limits<S>::infinity();
+  return check;
+}
+
+}  // namespace detail
+
+// Solves sw.problem (assembled for FrictionModel::kCone) from z = 0 or the warm start in
+// sw.lcp.z. The answer is in sw.lcp (z, w, work = sweeps, residual, status). An exact finish
+// is judged at `data_rounding` (the rounding d carries, relative to ‖d‖∞).
+template <typename S, int D, int K>
+void solve_cone(const ContactSet<S, K>& set, const StanceOptions<S>& options, bool warm, S data_rounding,
+                StanceWorkspace<S, D, K>& sw) noexcept {
+  constexpr int N = StanceWorkspace<S, D, K>::kMaxVariables;
+  LcpResult<S, N>& result = sw.lcp;
+  const LcpProblem<S, N>& p = sw.problem;
+  const int n = p.size();
+  result.solver = LcpSolver::kPgs;
+  result.work = 0;
+  result.work_limit = options.max_sweeps;
+  result.residual = std::numeric_limits<S>::infinity();
+  if (!warm || result.z.size() != n) detail::assign_zero(result.z, n);
+  LcpVector<S, N>& z = result.z;
+  LcpVector<S, N> candidate;
+  detail::assign_zero(candidate, n);
+  int tried[static_cast<std::size_t>(N)] = {};  // the rows of the last exact finish tried
+  int tried_count = -1;
+  int inconsistent = -1;
+
+  for (int sweep = 1; sweep <= options.max_sweeps; ++sweep) {
+    result.work = sweep;
+    inconsistent = -1;
+    bool any_on_edge = false;
+    for (int i = 0; i < sw.contact.count; ++i) {
+      const int first = sw.first_variable[i], count = sw.variable_count[i];
+      Vector3<S> b = Vector3<S>::Zero();
+      for (int k = 0; k < count; ++k) {
+        const int r = first + k;
+        S value = p.q.coeff(r);
+        for (int c = 0; c < n; ++c)
+          if (c < first || c >= first + count) value += p.m.coeff(r, c) * z.coeff(c);
+        b.coeffRef(k) = value;
+      }
+      if (count == 1) {
+        const S diagonal = p.m.coeff(first, first);
+        if (b.coeff(0) >= S(0)) {
+          z.coeffRef(first) = S(0);
+        } else if (diagonal > S(0)) {
+          z.coeffRef(first) = -b.coeff(0) / diagonal;
+        } else {
+          z.coeffRef(first) = S(0);
+          if (inconsistent < 0) inconsistent = i;
+        }
+        continue;
+      }
+      Matrix3<S> a;
+      for (int r = 0; r < 3; ++r)
+        for (int c = 0; c < 3; ++c) a.coeffRef(r, c) = p.m.coeff(first + r, first + c);
+      bool on_edge = false;
+      const Vector3<S> f = detail::solve_local_coulomb(a, b, set.contacts[i].mu, &on_edge);
+      for (int k = 0; k < 3; ++k) z.coeffRef(first + k) = f.coeff(k);
+      any_on_edge = any_on_edge || (on_edge && f.coeff(0) > S(0));
+    }
+    if (inconsistent >= 0) continue;
+
+    // Exact finish on the states the iterate shows, when none is on the cone's edge.
+    if (!any_on_edge) {
+      int k = 0;
+      for (int i = 0; i < sw.contact.count; ++i) {
+        const int first = sw.first_variable[i];
+        if (!(z.coeff(first) > S(0))) continue;
+        for (int c = 0; c < sw.variable_count[i]; ++c) sw.active[k++] = first + c;
+      }
+      bool same = k == tried_count;
+      for (int r = 0; same && r < k; ++r) same = tried[r] == sw.active[r];
+      if (!same) {
+        tried_count = k;
+        for (int r = 0; r < k; ++r) tried[r] = sw.active[r];
+        bool solved = true;
+        if (k == 0)
+          detail::assign_zero(candidate, n);
+        else
+          solved = detail::solve_principal_block(p, sw.active, k, sw.lemke.principal, candidate);
+        if (solved) {
+          const LcpCheck<S> exact = detail::check_cone_answer(sw, set, candidate, result.w, data_rounding);
+          if (exact.status.ok()) {
+            z = candidate;
+            result.residual = exact.residual;
+            result.status = Status::Ok();
+            return;
+          }
+        }
+      }
+    }
+    const LcpCheck<S> check = detail::check_cone_answer(sw, set, z, result.w, options.tolerance);
+    result.residual = check.residual;
+    if (check.status.ok()) {
+      result.status = Status::Ok();
+      return;
+    }
+  }
+  if (inconsistent >= 0)
+    result.status = Status::InconsistentFriction("stance.sliding", inconsistent);
+  else
+    result.status = Status::IterationLimit("stance.sweeps", result.work);
+}
+
+}  // namespace footfall

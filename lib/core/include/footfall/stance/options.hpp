@@ -1,0 +1,90 @@
+#pragma once
+// What a stance solve is asked to do: the friction model and the solver, with the bounds on
+// their work (DESIGN.md §2: every loop has a limit known before it starts).
+#include <cmath>
+
+#include "footfall/common/numeric.hpp"
+
+namespace footfall {
+
+enum class FrictionModel : unsigned char {
+  kNone = 0,   // frictionless: the seeds' LCP in the normal forces alone (000 (11.42))
+  kPyramid4,   // Coulomb's cone inscribed by a pyramid of 4 facets: an LCP
+  kPyramid8,   // … of 8 facets: an LCP, closer to the cone, twice the tangential unknowns
+  kCone,       // the exact circular cone ‖f_t‖ ≤ μ f_n: a second-order cone complementarity problem
+};
+
+enum class StanceSolver : unsigned char {
+  kAuto = 0,     // an exact method the problem allows: Lemke for the LCP models (enumeration if
+                 // Lemke's answer fails its check on a small frictionless problem), the cone
+                 // solver with its exact active-set finish for the cone
+  kLemke,        // lcp/lemke.hpp, on the LCP models
+  kEnumeration,  // lcp/enumerate.hpp, frictionless problems of at most 12 contacts
+  kPgs,          // projected Gauss–Seidel: per row on the LCP models, per contact on the cone
+};
+
+enum class ContactState : unsigned char {
+  kSeparating = 0,  // λ = 0: the contact is leaving (ζ̇ ≥ 0) or about to
+  kSticking,        // λ > 0 and no tangential acceleration (or no friction at all)
+  kSliding,         // the contact slides, or is about to: friction on the cone's edge, opposite the slip
+};
+
+constexpr const char* to_string(FrictionModel model) noexcept {
+  switch (model) {
+    case FrictionModel::kNone:
+      return "none";
+    case FrictionModel::kPyramid4:
+      return "pyramid4";
+    case FrictionModel::kPyramid8:
+      return "pyramid8";
+    case FrictionModel::kCone:
+      return "cone";
+  }
+  return "unknown friction model";
+}
+
+constexpr const char* to_string(StanceSolver solver) noexcept {
+  switch (solver) {
+    case StanceSolver::kAuto:
+      return "auto";
+    case StanceSolver::kLemke:
+      return "lemke";
+    case StanceSolver::kEnumeration:
+      return "enumerate";
+    case StanceSolver::kPgs:
+      return "pgs";
+  }
+  return "unknown solver";
+}
+
+constexpr const char* to_string(ContactState state) noexcept {
+  switch (state) {
+    case ContactState::kSeparating:
+      return "separating";
+    case ContactState::kSticking:
+      return "sticking";
+    case ContactState::kSliding:
+      return "sliding";
+  }
+  return "unknown state";
+}
+
+template <typename S>
+struct StanceOptions {
+  FrictionModel friction = FrictionModel::kCone;
+  StanceSolver solver = StanceSolver::kAuto;
+  int max_pivots = 0;    // Lemke's limit; 0 chooses lemke_default_pivot_limit(n) for the LCP's n
+  int max_sweeps = 200;  // PGS sweeps (over all contacts), ≥ 1
+  // The iterative solvers' accuracy on the scale of the data (lcp/result_check.hpp's τ). An
+  // answer the cone solver finishes exactly is judged at rounding level instead.
+  S tolerance = std::sqrt(epsilon<S>());
+  // A contact whose tangential speed exceeds this (m/s) is sliding: its friction is μλ opposite
+  // the slip, a known direction, which makes the problem non-symmetric (and Painlevé's
+  // inconsistency possible). Below it the contact may stick.
+  S sliding_speed = std::sqrt(epsilon<S>());
+  // Start the iterative solvers from the previous solve's forces in the same workspace when it
+  // had the same number of contacts (the contacts of one foot pattern, tick after tick).
+  bool warm_start = true;
+};
+
+}  // namespace footfall

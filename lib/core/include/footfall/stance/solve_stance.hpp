@@ -1,0 +1,242 @@
+#pragma once
+// The stance solve of one tick (DESIGN.md §4; 000 §11.3–11.5): given the tick's dynamics terms
+// in a Workspace (kinematics, H and its factor, C, all at the same q and v), joint forces τ and
+// the contacts, find the contact forces λ and the joint accelerations
+//
+//   H q̈ + C = τ + τ_c,   τ_c = Gᵀ f  (= T λ without friction, 000 (11.32), (11.41)),
+//
+// with the complementarity of 000 (11.42) on every contact and the friction model's law on its
+// tangential force. Stages: contact terms (contact/contact_dynamics.hpp), the problem
+// (stance/assemble.hpp), a solver, then q̈ by one sparse solve and the final check.
+//
+// Never "ok" on a wrong answer (DESIGN.md §2): the solver's answer passes its own check, and
+// then the equations of motion are checked on q̈ and f, and the normal accelerations G q̈ + Ġv
+// recomputed from q̈ must not penetrate, before the Status is ok.
+#include <Eigen/Core>
+#include <algorithm>
+#include <cmath>
+
+#include "footfall/contact/contact_dynamics.hpp"
+#include "footfall/lcp/enumerate.hpp"
+#include "footfall/lcp/lemke.hpp"
+#include "footfall/lcp/pgs.hpp"
+#include "footfall/stance/assemble.hpp"
+#include "footfall/stance/cone_solver.hpp"
+#include "footfall/stance/stance_workspace.hpp"
+
+namespace footfall {
+
+namespace detail {
+
+template <typename S>
+Status validate_stance_options(const StanceOptions<S>& o) noexcept {
+  if (static_cast<int>(o.friction) > static_cast<int>(FrictionModel::kCone)) return Status::BadInput("options.friction");
+  if (static_cast<int>(o.solver) > static_cast<int>(StanceSolver::kPgs)) return Status::BadInput("options.solver");
+  if (o.max_pivots < 0) return Status::BadInput("options.max_pivots", o.max_pivots);
+  if (o.max_sweeps < 1) return Status::BadInput("options.max_sweeps", o.max_sweeps);
+  if (!is_finite(o.tolerance) || !(o.tolerance >= S(0))) return Status::BadInput("options.tolerance");
+  if (!is_finite(o.sliding_speed) || !(o.sliding_speed >= S(0))) return Status::BadInput("options.sliding_speed");
+  const bool pyramid = o.friction == FrictionModel::kPyramid4 || o.friction == FrictionModel::kPyramid8;
+  // Enumeration is exact only for the frictionless (symmetric PSD) problem; PGS needs a positive
+  // diagonal, which the pyramid's multiplier rows do not have; Lemke cannot take a round cone.
+  if (o.solver == StanceSolver::kEnumeration && o.friction != FrictionModel::kNone)
+    return Status::BadInput("options.solver");
+  if (o.solver == StanceSolver::kPgs && pyramid) return Status::BadInput("options.solver");
+  if (o.solver == StanceSolver::kLemke && o.friction == FrictionModel::kCone) return Status::BadInput("options.solver");
+  return Status::Ok();
+}
+
+// The documented state of a failed result: `count` contacts with zero forces, separating, and
+// zero vectors.
+template <typename S, int D, int K>
+void reset_stance_result(StanceResult<S, D, K>& result, Status status, int count, int nv, int rows) noexcept {
+  result.status = status;
+  result.count = count;
+  for (int i = 0; i < count; ++i) {
+    result.force[i] = Vector3<S>::Zero();
+    result.normal_force[i] = S(0);
+    result.state[i] = ContactState::kSeparating;
+  }
+  result.lambda.setZero(rows);
+  result.contact_acceleration.setZero(rows);
+  result.qdd.setZero(nv);
+  result.tau_contact.setZero(nv);
+  result.equation_residual = std::numeric_limits<S>::infinity();
+  result.residual = std::numeric_limits<S>::infinity();
+}
+
+// Runs the chosen solver on sw.problem; the answer in sw.lcp.
+template <typename S, int D, int K>
+void run_stance_solver(const ContactSet<S, K>& set, const StanceOptions<S>& options, bool warm,
+                       StanceWorkspace<S, D, K>& sw, StanceSolver* used) noexcept {
+  const int n = sw.problem.size();
+  // d comes out of H's factor and the velocity terms with rounding on the scale of its largest
+  // entries, so a row that is zero in exact arithmetic (the tangential rows of a foot at rest)
+  // may come out ±ε‖d‖. The exact methods are asked for answers to that level, not to ε|d_i|.
+  const S data_rounding = lcp_rounding_tolerance<S>(n);
+  if (options.friction == FrictionModel::kCone) {
+    *used = StanceSolver::kPgs;
+    if (warm) sw.lcp.z = sw.previous;
+    solve_cone(set, options, warm, data_rounding, sw);
+    return;
+  }
+  LemkeOptions<S> lemke;
+  lemke.max_pivots = options.max_pivots;
+  lemke.accuracy = data_rounding;
+  EnumerationOptions<S> enumeration;
+  enumeration.accuracy = data_rounding;
+  if (options.solver == StanceSolver::kPgs) {
+    *used = StanceSolver::kPgs;
+    PgsOptions<S> pgs;
+    pgs.max_sweeps = options.max_sweeps;
+    pgs.tolerance = options.tolerance;
+    sw.lcp = warm ? solve_pgs(sw.problem, sw.pgs, pgs, sw.previous) : solve_pgs(sw.problem, sw.pgs, pgs);
+    return;
+  }
+  if (options.solver == StanceSolver::kEnumeration) {
+    *used = StanceSolver::kEnumeration;
+    sw.lcp = solve_by_enumeration(sw.problem, sw.enumeration, enumeration);
+    return;
+  }
+  *used = StanceSolver::kLemke;
+  sw.lcp = solve_lemke(sw.problem, sw.lemke, lemke);
+  // auto: Lemke's rare failure on a rank-deficient frictionless problem is no proof; an exact
+  // search of the small problem settles it.
+  const StatusCode code = sw.lcp.status.code;
+  if (options.solver == StanceSolver::kAuto && options.friction == FrictionModel::kNone &&
+      n <= kEnumerationMaxSize && (code == StatusCode::kCheckFailed || code == StatusCode::kNoSolutionFound)) {
+    *used = StanceSolver::kEnumeration;
+    sw.lcp = solve_by_enumeration(sw.problem, sw.enumeration, enumeration);
+  }
+}
+
+}  // namespace detail
+
+template <typename S, int B, int D, int K, typename TauDerived>
+Status solve_stance(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, const ContactSet<S, K>& set,
+                    const Eigen::MatrixBase<TauDerived>& tau, const StanceOptions<S>& options,
+                    StanceWorkspace<S, D, K>& sw, StanceResult<S, D, K>& result) noexcept {
+  const int nv = model.nv();
+  const int count = (set.count >= 0 && set.count <= K) ? set.count : 0;
+  const int rows = count * (options.friction == FrictionModel::kNone ? 1 : 3);
+  result.friction = options.friction;
+  result.work = 0;
+  result.work_limit = 0;
+  Status status = detail::validate_stance_options(options);
+  if (status.ok())
+    status = compute_contact_dynamics(model, ws, set, tau, options.friction != FrictionModel::kNone, sw.contact);
+  if (status.ok()) status = assemble_stance_problem(set, options, sw);
+  if (!status.ok()) {
+    detail::reset_stance_result(result, status, count, nv, status.code == StatusCode::kBadInput ? 0 : rows);
+    return status;
+  }
+
+  const bool warm = options.warm_start && sw.previous_count == count && sw.previous.size() == sw.problem.size();
+  StanceSolver used = StanceSolver::kLemke;
+  detail::run_stance_solver(set, options, warm, sw, &used);
+  result.solver = used;
+  result.work = sw.lcp.work;
+  result.work_limit = sw.lcp.work_limit;
+  if (!sw.lcp.ok()) {
+    status = sw.lcp.status;
+    int sliding = -1;
+    for (int i = 0; i < count && sliding < 0; ++i)
+      if (sw.mode[i] == ContactMode::kSliding) sliding = i;
+    // With a sliding contact M is not copositive-plus and "no solution" is friction's doing.
+    if (sliding >= 0 && (status.code == StatusCode::kInfeasible || status.code == StatusCode::kNoSolutionFound))
+      status = Status::InconsistentFriction("stance.sliding", sliding);
+    detail::reset_stance_result(result, status, count, nv, rows);
+    result.work = sw.lcp.work;
+    result.work_limit = sw.lcp.work_limit;
+    sw.previous_count = -1;
+    return status;
+  }
+
+  // f, then q̈ = H⁻¹(τ − C + Gᵀ f) by one sparse solve, and τ_c = Gᵀ f.
+  forces_from_unknowns(sw, sw.lcp.z);
+  const ContactDynamics<S, D, K>& cd = sw.contact;
+  result.tau_contact.setZero(nv);
+  for (int r = 0; r < rows; ++r) {
+    const int i = r / cd.rows_per_contact;
+    for (int s = 0; s < cd.support_size[i]; ++s) {
+      const int k = cd.support[i][s];
+      result.tau_contact.coeffRef(k) += cd.jacobian.coeff(r, k) * sw.force.coeff(r);
+    }
+  }
+  sw.generalized = tau - ws.bias + result.tau_contact;
+  status = solve_mass_matrix(model, ws, sw.generalized);
+  result.qdd = sw.generalized;
+  result.lambda = sw.force;
+  result.residual = sw.lcp.residual;
+
+  // The equations of motion, row by row against the rounding of their terms.
+  const S rounding = lcp_rounding_tolerance<S>(nv);
+  result.equation_residual = S(0);
+  for (int k = 0; status.ok() && k < nv; ++k) {
+    S e = ws.bias.coeff(k) - tau.coeff(k) - result.tau_contact.coeff(k);
+    S scale = std::abs(ws.bias.coeff(k)) + std::abs(tau.coeff(k)) + std::abs(result.tau_contact.coeff(k));
+    for (int j = 0; j < nv; ++j) {
+      const S term = ws.mass_matrix.coeff(k, j) * result.qdd.coeff(j);
+      e += term;
+      scale += std::abs(term);
+    }
+    result.equation_residual = std::max(result.equation_residual, std::abs(e));
+    if (!(std::abs(e) <= S(4) * rounding * scale)) status = Status::CheckFailed("stance.equations_of_motion", k);
+  }
+
+  // Contact accelerations from q̈, and the states. A normal acceleration into the ground beyond
+  // the rounding of its terms, or of W f + d, fails the result.
+  result.contact_acceleration.resize(rows);
+  S d_norm = S(0);
+  for (int r = 0; r < rows; ++r) d_norm = std::max(d_norm, std::abs(cd.free_contact_acceleration.coeff(r)));
+  for (int r = 0; r < rows; ++r) {
+    const int i = r / cd.rows_per_contact;
+    S a = cd.velocity_term.coeff(r), scale = std::abs(a);
+    for (int s = 0; s < cd.support_size[i]; ++s) {
+      const int k = cd.support[i][s];
+      const S term = cd.jacobian.coeff(r, k) * result.qdd.coeff(k);
+      a += term;
+      scale += std::abs(term);
+    }
+    for (int c = 0; c < rows; ++c) scale += std::abs(cd.delassus.coeff(r, c) * sw.force.coeff(c));
+    result.contact_acceleration.coeffRef(r) = a;
+    const bool normal_row = r % cd.rows_per_contact == 0;
+    const S accuracy = used == StanceSolver::kPgs ? options.tolerance : S(0);
+    if (status.ok() && normal_row && a < -(S(4) * rounding * scale + accuracy * d_norm))
+      status = Status::CheckFailed("stance.penetration", i);
+  }
+  for (int i = 0; i < count; ++i) {
+    const int base = i * cd.rows_per_contact;
+    const Vector3<S>* e = cd.direction[i];
+    Vector3<S> f = e[0] * sw.force.coeff(base);
+    if (cd.rows_per_contact == 3) f += e[1] * sw.force.coeff(base + 1) + e[2] * sw.force.coeff(base + 2);
+    result.force[i] = f;
+    result.normal_force[i] = sw.force.coeff(base);
+    ContactState state = ContactState::kSeparating;
+    if (sw.force.coeff(base) > S(0)) {
+      state = ContactState::kSticking;
+      if (sw.mode[i] == ContactMode::kSliding) {
+        state = ContactState::kSliding;
+      } else if (sw.mode[i] == ContactMode::kFriction) {
+        const S at1 = result.contact_acceleration.coeff(base + 1), at2 = result.contact_acceleration.coeff(base + 2);
+        const S an_scale = std::max(std::abs(result.contact_acceleration.coeff(base)), d_norm);
+        if (std::sqrt(at1 * at1 + at2 * at2) > std::sqrt(epsilon<S>()) * an_scale) state = ContactState::kSliding;
+      }
+    }
+    result.state[i] = state;
+  }
+  if (!status.ok()) {
+    detail::reset_stance_result(result, status, count, nv, rows);
+    result.solver = used;
+    result.work = sw.lcp.work;
+    result.work_limit = sw.lcp.work_limit;
+    sw.previous_count = -1;
+    return status;
+  }
+  result.status = Status::Ok();
+  sw.previous = sw.lcp.z;
+  sw.previous_count = count;
+  return result.status;
+}
+
+}  // namespace footfall

@@ -1,0 +1,92 @@
+#pragma once
+// The stance solve's scratch and its result. The caller owns both (statically on firmware);
+// capacities: D DOFs, K contacts. The LCP of the pyramid model with 8 facets is the largest
+// problem: per contact λ_n, 8 facet forces β and the friction-saturation multiplier γ.
+#include <Eigen/Core>
+#include <cstddef>
+#include <limits>
+
+#include "footfall/common/status.hpp"
+#include "footfall/contact/contact_dynamics.hpp"
+#include "footfall/lcp/enumerate.hpp"
+#include "footfall/lcp/lemke.hpp"
+#include "footfall/lcp/pgs.hpp"
+#include "footfall/stance/options.hpp"
+
+namespace footfall {
+
+// How a contact's friction enters the problem this tick.
+enum class ContactMode : unsigned char {
+  kNormalOnly = 0,  // no friction (μ = 0 or the frictionless model): λ_n alone
+  kSliding,         // slipping faster than StanceOptions::sliding_speed: λ_n with f_t = −μ λ_n ŝ
+  kFriction,        // may stick: the friction model's unknowns
+};
+
+// A problem variable's force along contact-frame rows, or a problem row's acceleration, as a
+// sparse combination of at most three contact-frame rows (one contact's n, t₁, t₂).
+template <typename S>
+struct RowCombination {
+  int count = 0;
+  int row[3] = {0, 0, 0};
+  S weight[3] = {S(0), S(0), S(0)};
+  void set1(int r, S w) noexcept { count = 1; row[0] = r; weight[0] = w; }
+};
+
+template <typename S, int D, int K>
+struct StanceWorkspace {
+  static constexpr int kMaxVariables = 10 * K;
+  static constexpr int kMaxRows = 3 * K;
+  static constexpr std::size_t kContactSlots = static_cast<std::size_t>(K);
+  static constexpr std::size_t kVariableSlots = static_cast<std::size_t>(kMaxVariables);
+  using RowVector = Eigen::Matrix<S, Eigen::Dynamic, 1, 0, kMaxRows, 1>;
+
+  ContactDynamics<S, D, K> contact;  // G, Ġv, W, d of this tick
+
+  // The problem in its own unknowns z (λ_n, facet forces, multipliers, or contact-frame forces).
+  LcpProblem<S, kMaxVariables> problem;
+  ContactMode mode[kContactSlots] = {};
+  S slip[kContactSlots][2] = {};              // ŝ in (t₁, t₂) for a sliding contact
+  int first_variable[kContactSlots] = {};
+  int variable_count[kContactSlots] = {};
+  RowCombination<S> force_of[kVariableSlots];         // column map: z_c → contact-frame force rows
+  RowCombination<S> acceleration_of[kVariableSlots];  // row map: contact-frame accelerations → w_r
+
+  LemkeWorkspace<S, kMaxVariables> lemke;
+  EnumerationWorkspace<S, kMaxVariables> enumeration;
+  PgsWorkspace<S, kMaxVariables> pgs;
+  LcpResult<S, kMaxVariables> lcp;  // the LCP solvers' answer, or the cone solver's iterate
+  int active[kVariableSlots] = {};  // the cone solver's exact finish: the rows held at zero
+
+  RowVector force;                         // f: contact-frame forces (rows as in `contact`)
+  LcpVector<S, kMaxVariables> previous;    // the last ok solve's unknowns z, for warm starts
+  int previous_count = -1;                 // its contact count (−1: none)
+  Eigen::Matrix<S, Eigen::Dynamic, 1, 0, D, 1> generalized;  // τ − C + Gᵀ f, then q̈
+};
+
+template <typename S, int D, int K>
+struct StanceResult {
+  static constexpr std::size_t kContactSlots = static_cast<std::size_t>(K);
+  using RowVector = Eigen::Matrix<S, Eigen::Dynamic, 1, 0, 3 * K, 1>;
+  using DofVector = Eigen::Matrix<S, Eigen::Dynamic, 1, 0, D, 1>;
+
+  Status status;
+  FrictionModel friction = FrictionModel::kCone;
+  StanceSolver solver = StanceSolver::kLemke;  // the one that ran (never kAuto)
+  int work = 0;        // pivots (Lemke), active sets (enumeration) or sweeps (PGS, cone)
+  int work_limit = 0;
+  S residual = std::numeric_limits<S>::infinity();  // complementarity residual of the answer
+
+  int count = 0;  // contacts
+  Vector3<S> force[kContactSlots];        // on the successor, world frame, N
+  S normal_force[kContactSlots] = {};     // λᵢ
+  ContactState state[kContactSlots] = {};
+  RowVector lambda;                 // contact-frame forces: (f_n, f_t₁, f_t₂) per contact, or f_n alone frictionless
+  RowVector contact_acceleration;   // ζ̇ and the tangential accelerations on the same rows, from q̈
+  DofVector qdd;                    // q̈ = H⁻¹(τ − C + τ_c)
+  DofVector tau_contact;            // τ_c = T λ (with friction, Gᵀ f), 000 (11.32)
+  S equation_residual = std::numeric_limits<S>::infinity();  // ‖H q̈ + C − τ − τ_c‖∞
+
+  bool ok() const noexcept { return status.ok(); }
+};
+
+}  // namespace footfall
