@@ -76,3 +76,83 @@ void expect_stance_conditions(const StanceResult<S, D, K>& r, const ContactSet<S
 }
 
 }  // namespace footfall::test
+
+namespace footfall::test {
+
+template <typename S>
+using QuadrupedBench = StanceBench<S, 13, 18, 4>;
+
+// The quadruped standing: trunk level at 0.3 m, every leg at hip 0, thigh 0.8, calf −1.6 rad
+// (feet about 0.27 m below the trunk), at rest, with a contact at each foot listed in `feet`.
+// On three feet the centre of mass lies on the diagonal between two of them; the front-right
+// thigh at 1.1 rad moves that foot 8 cm back, which puts it 2.7 cm inside the triangle of
+// front-right, front-left and rear-left feet.
+template <typename S>
+bool quadruped_standing(QuadrupedBench<S>& b, const int* feet, int count, S mu) {
+  if (!build_quadruped_model(&b.model).ok()) return false;
+  typename QuadrupedBench<S>::Config q(19);
+  q << S(0), S(0), S(0.3), S(0), S(0), S(0), S(1), S(0), S(0.8), S(-1.6), S(0), S(0.8), S(-1.6), S(0), S(0.8),
+      S(-1.6), S(0), S(0.8), S(-1.6);
+  if (count == 3) q(8) = S(1.1);
+  if (!b.prepare(q, QuadrupedBench<S>::Tangent::Zero(18))) return false;
+  b.contacts.clear();
+  for (int i = 0; i < count; ++i)
+    b.contacts.add(Contact<S>::Ground(quadruped_calf_body(feet[i]), quadruped_foot_point<S>(), Vector3<S>::UnitZ(), mu));
+  return true;
+}
+
+// Joint torques that hold the robot still on its contacts: the least-norm contact forces f
+// that balance C on the floating base's six rows, A f = C_base with A the base rows of Gᵀ,
+// f = Aᵀ(AAᵀ)⁻¹C_base; then τ = C − Gᵀf on the joints and 0 on the base. Needs the contact
+// terms of a solve with friction (3 rows a contact) in b.stance.contact.
+template <typename S>
+typename QuadrupedBench<S>::Tangent gravity_compensation(QuadrupedBench<S>& b,
+                                                         Eigen::Matrix<S, Eigen::Dynamic, 1, 0, 12, 1>* forces) {
+  const auto& cd = b.stance.contact;
+  const int rows = cd.rows();
+  Eigen::Matrix<S, 6, 6> aat = Eigen::Matrix<S, 6, 6>::Zero();
+  for (int i = 0; i < 6; ++i)
+    for (int j = 0; j < 6; ++j)
+      for (int r = 0; r < rows; ++r) aat(i, j) += cd.jacobian(r, i) * cd.jacobian(r, j);
+  Eigen::Matrix<S, 6, 1> y = b.ws.bias.template head<6>();
+  gaussian_solve(aat, y);
+  forces->resize(rows);
+  for (int r = 0; r < rows; ++r) {
+    S value = S(0);
+    for (int i = 0; i < 6; ++i) value += cd.jacobian(r, i) * y(i);
+    (*forces)(r) = value;
+  }
+  typename QuadrupedBench<S>::Tangent tau = b.ws.bias;
+  for (int k = 0; k < 18; ++k)
+    for (int r = 0; r < rows; ++r) tau(k) -= cd.jacobian(r, k) * (*forces)(r);
+  for (int k = 0; k < 6; ++k) tau(k) = S(0);
+  return tau;
+}
+
+// The equality-constrained solve with every contact held (sticking): the KKT system
+//   [H  −Gᵀ] [q̈]   [τ − C]
+//   [G   0 ] [f ] = [ −Ġv ]
+// solved densely, as a reference that shares nothing with the stance solvers.
+template <typename S>
+bool kkt_solve(const QuadrupedBench<S>& b, const typename QuadrupedBench<S>::Tangent& tau,
+               Eigen::Matrix<S, Eigen::Dynamic, 1, 0, 30, 1>* solution) {
+  const auto& cd = b.stance.contact;
+  const int n = 18, rows = cd.rows();
+  Eigen::Matrix<S, Eigen::Dynamic, Eigen::Dynamic, 0, 30, 30> a = Eigen::Matrix<S, Eigen::Dynamic, Eigen::Dynamic, 0, 30, 30>::Zero(n + rows, n + rows);
+  Eigen::Matrix<S, Eigen::Dynamic, 1, 0, 30, 1> rhs(n + rows);
+  for (int i = 0; i < n; ++i) {
+    for (int j = 0; j < n; ++j) a(i, j) = b.ws.mass_matrix(i, j);
+    rhs(i) = tau(i) - b.ws.bias(i);
+  }
+  for (int r = 0; r < rows; ++r) {
+    for (int k = 0; k < n; ++k) {
+      a(n + r, k) = cd.jacobian(r, k);
+      a(k, n + r) = -cd.jacobian(r, k);
+    }
+    rhs(n + r) = -cd.velocity_term(r);
+  }
+  *solution = rhs;
+  return gaussian_solve(a, *solution);
+}
+
+}  // namespace footfall::test

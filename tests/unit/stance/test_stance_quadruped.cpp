@@ -1,0 +1,99 @@
+// REFERENCE.md stance problem 5: the quadruped standing on four feet and on three. Joint
+// torques from a gravity-compensation solve hold it still: the normal forces sum to its weight,
+// the trunk and joints do not accelerate, and the forces equal the direct equality-constrained
+// (KKT) solve of H and G to rounding, for the exact cone and both pyramids.
+#include "stance_fixtures.hpp"
+
+namespace {
+
+using namespace footfall;
+using footfall::test::QuadrupedBench;
+using footfall::test::ulps;
+
+template <typename S>
+QuadrupedBench<S>& bench() {
+  static QuadrupedBench<S> instance;
+  return instance;
+}
+
+template <typename S>
+void check_standing(QuadrupedBench<S>& b, const int* feet, int count) {
+  FF_ASSERT_TRUE(test::quadruped_standing(b, feet, count, S(0.8)));
+  // The contact terms (with tangents), then the torques that hold the robot there.
+  FF_ASSERT_TRUE(b.solve(QuadrupedBench<S>::Tangent::Zero(18), FrictionModel::kCone).code != StatusCode::kBadInput);
+  Eigen::Matrix<S, Eigen::Dynamic, 1, 0, 12, 1> expected;
+  const auto tau = test::gravity_compensation(b, &expected);
+  Eigen::Matrix<S, Eigen::Dynamic, 1, 0, 30, 1> kkt;
+  FF_ASSERT_TRUE(test::kkt_solve(b, tau, &kkt));
+
+  const S weight = b.model.total_mass() * S(9.81);
+  // Rounding of a solve with H's conditioning (light feet, heavy trunk: about 10⁴).
+  const S tolerance = ulps<S>(1 << 16) * weight;
+  const FrictionModel models[3] = {FrictionModel::kCone, FrictionModel::kPyramid4, FrictionModel::kPyramid8};
+  for (FrictionModel friction : models) {
+    FF_ASSERT_TRUE(b.solve(tau, friction).ok());
+    S total = S(0);
+    for (int i = 0; i < count; ++i) {
+      total += b.result.force[i].z();
+      FF_EXPECT_TRUE(b.result.state[i] == ContactState::kSticking);
+      for (int r = 0; r < 3; ++r) {
+        FF_EXPECT_NEAR(b.result.lambda(3 * i + r), expected(3 * i + r), tolerance);
+        FF_EXPECT_NEAR(b.result.lambda(3 * i + r), kkt(18 + 3 * i + r), tolerance);
+      }
+    }
+    FF_EXPECT_NEAR(total, weight, tolerance);
+    for (int k = 0; k < 18; ++k) {
+      FF_EXPECT_NEAR(b.result.qdd(k), S(0), tolerance);
+      FF_EXPECT_NEAR(b.result.qdd(k), kkt(k), tolerance);
+    }
+    test::expect_stance_conditions(b.result, b.contacts, weight, S(10), ulps<S>(1 << 12));
+  }
+}
+
+}  // namespace
+
+FF_TEST_FLOAT_AND_DOUBLE(StanceReference, P5QuadrupedOnFourFeet) {
+  const int feet[4] = {0, 1, 2, 3};
+  check_standing(bench<S>(), feet, 4);
+}
+
+FF_TEST_FLOAT_AND_DOUBLE(StanceReference, P5QuadrupedOnThreeFeet) {
+  const int feet[3] = {0, 1, 3};  // the rear-right foot lifted
+  check_standing(bench<S>(), feet, 3);
+}
+
+// With torques that do not hold it still (random joint torques added): whenever the KKT
+// solve's forces are admissible (every normal force positive, every force inside its cone) the
+// feet stick and the stance forces and accelerations equal the KKT solve's.
+FF_TEST_FLOAT_AND_DOUBLE(StanceReference, P5QuadrupedKktAgreement) {
+  auto& b = bench<S>();
+  const int feet[4] = {0, 1, 3, 2};  // on three, the rear-right foot is lifted
+  test::Random rng(51);
+  const S weight = S(13.74) * S(9.81);
+  const S tolerance = ulps<S>(1 << 16) * weight;
+  for (int count = 3; count <= 4; ++count) {
+    FF_ASSERT_TRUE(test::quadruped_standing(b, feet, count, S(0.9)));
+    FF_ASSERT_TRUE(b.solve(QuadrupedBench<S>::Tangent::Zero(18), FrictionModel::kCone).code != StatusCode::kBadInput);
+    Eigen::Matrix<S, Eigen::Dynamic, 1, 0, 12, 1> hold;
+    auto tau = test::gravity_compensation(b, &hold);
+    int admissible = 0;
+    for (int trial = 0; trial < 20; ++trial) {
+      auto pushed = tau;
+      for (int k = 6; k < 18; ++k) pushed(k) += rng.uniform(S(-0.1), S(0.1));
+      Eigen::Matrix<S, Eigen::Dynamic, 1, 0, 30, 1> kkt;
+      FF_ASSERT_TRUE(test::kkt_solve(b, pushed, &kkt));
+      FF_ASSERT_TRUE(b.solve(pushed, FrictionModel::kCone).ok());
+      bool inside = true;
+      for (int i = 0; i < count; ++i) {
+        const S fn = kkt(18 + 3 * i), f1 = kkt(19 + 3 * i), f2 = kkt(20 + 3 * i);
+        inside = inside && fn > S(0) && std::sqrt(f1 * f1 + f2 * f2) < S(0.9) * fn;
+      }
+      if (!inside) continue;
+      ++admissible;
+      for (int r = 0; r < 3 * count; ++r) FF_EXPECT_NEAR(b.result.lambda(r), kkt(18 + r), tolerance);
+      for (int k = 0; k < 18; ++k) FF_EXPECT_NEAR(b.result.qdd(k), kkt(k), tolerance);
+      FF_EXPECT_TRUE(b.result.equation_residual <= ulps<S>(1 << 10) * weight);
+    }
+    FF_EXPECT_TRUE(admissible >= 10);
+  }
+}
