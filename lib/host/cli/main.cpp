@@ -34,6 +34,15 @@ int main(int argc, char** argv) {
     footfall::cli::add_info_command(app, &action);
     footfall::cli::add_codegen_command(app, &action);
     app.footer("Run `footfall <command> --help` for a command's options and an example.");
+    if (argc > 1 && argv[1][0] != '-') {  // CLI11 would only say that a subcommand is required
+      std::string names;
+      bool known = false;
+      for (const CLI::App* command : app.get_subcommands([](CLI::App*) { return true; })) {
+        known = known || command->get_name() == argv[1];
+        names += (names.empty() ? "" : ", ") + command->get_name();
+      }
+      if (!known) return fail(std::string("'") + argv[1] + "' is not a command (" + names + ")", 2);
+    }
     try {
       app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {

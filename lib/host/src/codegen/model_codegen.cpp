@@ -74,7 +74,8 @@ std::string vector3(const Vector3<double>& v) {
 std::string matrix3(const Matrix3<double>& m) {
   std::string out;
   for (int r = 0; r < 3; ++r)
-    for (int c = 0; c < 3; ++c) out += (r == 0 && c == 0 ? "" : ", ") + literal(m(r, c));
+    for (int c = 0; c < 3; ++c)  // one row per line
+      out += (r == 0 && c == 0 ? "" : c == 0 ? ",\n      " : ", ") + literal(m(r, c));
   return out;
 }
 
