@@ -10,6 +10,7 @@ packages=(
   googletest libgtest-dev libbenchmark-dev              # host tests and benchmarks
   libmujoco-dev                                         # the host peer test and benchmarks
   libsiconos-numerics-dev                               # the host LCP peer test and benchmarks
+  liburdfdom-dev libcli11-dev nlohmann-json3-dev        # the host tool: URDF import, CLI, JSON
   gcc-arm-none-eabi binutils-arm-none-eabi              # Cortex-M cross compiler
   picolibc-arm-none-eabi libstdc++-arm-none-eabi-picolibc
   qemu-system-arm                                       # the emulated boards

@@ -1,0 +1,60 @@
+// footfall: the host command-line tool (DESIGN.md §5). Each subcommand is one file; this one
+// parses the command line, runs the selected action, and prints its result or its error.
+// Exit status: 0 success, 1 bad input (model, file, option value), 2 a command line that does
+// not parse. Errors are one line on stderr, "footfall: <what>", and nothing goes to stdout.
+#include <cstdio>
+#include <exception>
+#include <string>
+
+#include "command.hpp"
+
+namespace {
+
+std::string one_line(std::string text) {
+  for (char& c : text)
+    if (c == '\n' || c == '\r' || c == '\t') c = ' ';
+  while (!text.empty() && text.back() == ' ') text.pop_back();
+  return text;
+}
+
+int fail(const std::string& message, int status) {
+  std::fprintf(stderr, "footfall: %s\n", one_line(message).c_str());
+  return status;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  try {
+    CLI::App app("footfall: rigid-body models, contact forces and foot strikes for legged robots, from the "
+                 "command line",
+                 "footfall");
+    app.require_subcommand(1);
+    footfall::cli::Action action;
+    footfall::cli::add_info_command(app, &action);
+    footfall::cli::add_codegen_command(app, &action);
+    app.footer("Run `footfall <command> --help` for a command's options and an example.");
+    if (argc > 1 && argv[1][0] != '-') {  // CLI11 would only say that a subcommand is required
+      std::string names;
+      bool known = false;
+      for (const CLI::App* command : app.get_subcommands([](CLI::App*) { return true; })) {
+        known = known || command->get_name() == argv[1];
+        names += (names.empty() ? "" : ", ") + command->get_name();
+      }
+      if (!known) return fail(std::string("'") + argv[1] + "' is not a command (" + names + ")", 2);
+    }
+    try {
+      app.parse(argc, argv);
+    } catch (const CLI::ParseError& e) {
+      if (e.get_exit_code() == 0) return app.exit(e);  // --help
+      return fail(e.what(), 2);
+    }
+    if (!action) return fail("no command", 2);
+    const footfall::host::Result<std::string> result = action();
+    if (!result.ok()) return fail(result.error(), 1);
+    std::fwrite(result.value().data(), 1, result.value().size(), stdout);
+    return std::fflush(stdout) == 0 ? 0 : fail("cannot write the output", 1);
+  } catch (const std::exception& e) {
+    return fail(std::string("internal error: ") + e.what(), 1);
+  }
+}

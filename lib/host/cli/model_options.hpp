@@ -1,0 +1,21 @@
+#pragma once
+// The options every subcommand that reads a robot shares: --model and --floating-base.
+#include <string>
+
+#include <CLI/CLI.hpp>
+
+#include "footfall/host/common/result.hpp"
+#include "footfall/host/model/robot_description.hpp"
+
+namespace footfall::cli {
+
+struct ModelOptions {
+  std::string model;
+  bool floating_base = false;
+};
+
+void add_model_options(CLI::App& command, ModelOptions* options);
+
+host::Result<host::RobotDescription> load_model(const ModelOptions& options);
+
+}  // namespace footfall::cli

@@ -1,0 +1,30 @@
+#pragma once
+// Model code generation: a C++ header that builds a RobotDescription's model in firmware with
+// the core's ModelBuilder — literal numbers at full precision (%.17g), no parsing, no heap.
+//
+// The header defines, in options.name_space (the global namespace when empty):
+//   template <typename S> using <Name>Model = footfall::Model<S, bodies, DOFs>;
+//   template <typename S> footfall::Status build_<name>_model(<Name>Model<S>* out) noexcept;
+// with the capacity exactly the model's size. It is templated on the scalar: every number is
+// written as S(literal), so the float model is the double one rounded once. In double, the
+// model it builds equals build_model() of the same description bit for bit: both construct
+// every Inertia and JointSpec from the same doubles through the same core functions.
+#include <string>
+
+#include "footfall/host/common/result.hpp"
+#include "footfall/host/model/robot_description.hpp"
+
+namespace footfall::host {
+
+struct CodegenOptions {
+  std::string name;        // identifier in the generated names; empty: from the robot's name
+  std::string name_space;  // e.g. "robots" or "my::robots"; empty: the global namespace
+};
+
+// A C++ identifier made from a robot's name: lower case, other characters as '_'.
+std::string identifier_from(const std::string& robot_name);
+
+// Fails (with a one-line message) on a name or namespace that is not a C++ identifier.
+Result<std::string> generate_model_header(const RobotDescription& description, const CodegenOptions& options = {});
+
+}  // namespace footfall::host

@@ -1,0 +1,11 @@
+#pragma once
+// Numbers as text. Everything the tool prints for a program to read (JSON, generated code) uses
+// format_exact: printf's %.17g, which round-trips every double exactly.
+#include <string>
+
+namespace footfall::host {
+
+std::string format_exact(double x);  // %.17g
+std::string format_short(double x);  // %g, for messages and tables meant for people
+
+}  // namespace footfall::host

@@ -1,0 +1,19 @@
+#pragma once
+// The --model argument of every subcommand: a built-in model's name (builtin_models.hpp) or the
+// path of a URDF file. A name wins over a file of the same name; write ./quadruped for the file.
+#include <string>
+
+#include "footfall/host/common/result.hpp"
+#include "footfall/host/model/robot_description.hpp"
+
+namespace footfall::host {
+
+struct LoadOptions {
+  // URDF only: join the root link to the world by a free flyer (DESIGN.md §3) instead of
+  // fixing it. The built-in models have their own base, and this must be false for them.
+  bool floating_base = false;
+};
+
+Result<RobotDescription> load_model(const std::string& spec, const LoadOptions& options = {});
+
+}  // namespace footfall::host

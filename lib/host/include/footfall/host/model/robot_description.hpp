@@ -1,0 +1,122 @@
+#pragma once
+// RobotDescription: a robot as the host side holds it, independent of any capacity — the bodies
+// in the core's order (parents first, depth-first), each with its joint (a core JointSpec) and
+// its mass properties. The URDF importer and the built-in models produce one; build_model() turns
+// it into a core Model of a chosen capacity through the core's validating ModelBuilder, and the
+// code generator writes the same ModelBuilder calls into a header.
+//
+// Mass properties are kept as (m, c, I_c) — mass, centre of mass and rotational inertia about
+// it, in the body frame — because Inertia::FromMassComInertia takes exactly those: the imported
+// and the generated model then construct every Inertia from the same numbers.
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "footfall/host/common/result.hpp"
+#include "footfall/model/model_builder.hpp"
+
+namespace footfall::host {
+
+struct BodyDescription {
+  std::string name;
+  std::string joint_name;
+  int parent = -1;  // index of an earlier body, or −1 for the world
+  JointSpec<double> joint;
+  double mass = 0.0;
+  Vector3<double> com = Vector3<double>::Zero();
+  Matrix3<double> inertia_about_com = Matrix3<double>::Zero();
+};
+
+struct RobotDescription {
+  std::string name;    // the robot's name (URDF <robot name>, or the built-in's)
+  std::string source;  // where it came from, for messages: a file path or "built-in quadruped"
+  std::vector<BodyDescription> bodies;
+
+  int body_count() const noexcept { return static_cast<int>(bodies.size()); }
+  int nq() const noexcept;
+  int nv() const noexcept;
+  double total_mass() const noexcept;
+};
+
+// The core's field names (Status::field) in words, for messages: "inertia.triangle_inequality"
+// → "inertia violates the triangle inequality". Unknown fields are returned as they are.
+std::string describe_status_field(const char* field);
+
+namespace detail {
+
+template <typename S>
+JointSpec<S> cast_joint(const JointSpec<double>& j) {
+  JointSpec<S> out;
+  out.type = j.type;
+  out.axis = j.axis.cast<S>();
+  out.placement = Transform<S>(j.placement.rotation().cast<S>(), j.placement.translation().cast<S>());
+  out.limits = JointLimits<S>{static_cast<S>(j.limits.position_min), static_cast<S>(j.limits.position_max),
+                              static_cast<S>(j.limits.velocity_max), static_cast<S>(j.limits.effort_max)};
+  out.armature = static_cast<S>(j.armature);
+  out.gear_ratio = static_cast<S>(j.gear_ratio);
+  return out;
+}
+
+}  // namespace detail
+
+// Builds `description` into *out with the core's ModelBuilder at capacity (B bodies, D DOFs).
+// Fails with a message naming the source and the body when the model does not fit or a number
+// fails the builder's checks; *out is then unchanged.
+template <typename S, int B, int D>
+Result<void> build_model(const RobotDescription& description, Model<S, B, D>* out) {
+  const int bodies = description.body_count(), nv = description.nv();
+  if (bodies > B || nv > D)
+    return Error{description.source + ": " + std::to_string(bodies) + " bodies and " + std::to_string(nv) +
+                 " DOFs do not fit the capacity of " + std::to_string(B) + " bodies and " + std::to_string(D) +
+                 " DOFs"};
+  // On the heap: a builder holds a whole Model, too large for some host threads' stacks.
+  auto builder = std::make_unique<ModelBuilder<S, B, D>>();
+  for (const BodyDescription& body : description.bodies) {
+    Inertia<S> inertia;
+    Status status = Inertia<S>::FromMassComInertia(static_cast<S>(body.mass), body.com.cast<S>(),
+                                                   body.inertia_about_com.cast<S>(), &inertia);
+    if (status.ok())
+      status = builder->add_body(body.name.c_str(), body.parent, detail::cast_joint<S>(body.joint), inertia, nullptr,
+                                 body.joint_name.c_str());
+    if (!status.ok())
+      return Error{description.source + ": body '" + body.name + "': " + describe_status_field(status.field)};
+  }
+  const Status status = builder->build(out);
+  if (!status.ok()) return Error{description.source + ": " + describe_status_field(status.field)};
+  return {};
+}
+
+// The description of a model already built (the built-in models): names, tree, joints and
+// mass properties read back from the Model.
+template <typename S, int B, int D>
+RobotDescription describe_model(const Model<S, B, D>& model, std::string name, std::string source) {
+  RobotDescription d;
+  d.name = std::move(name);
+  d.source = std::move(source);
+  for (int i = 0; i < model.body_count(); ++i) {
+    BodyDescription body;
+    body.name = model.body_name(i);
+    body.joint_name = model.joint_name(i);
+    body.parent = model.parent(i);
+    body.joint.type = model.joint_type(i);
+    body.joint.axis = model.joint_axis(i).template cast<double>();
+    body.joint.placement = Transform<double>(model.joint_placement(i).rotation().template cast<double>(),
+                                             model.joint_placement(i).translation().template cast<double>());
+    if (model.joint_nv(i) > 0) {
+      const int dof = model.v_index(i);
+      const JointLimits<S>& l = model.limits(dof);
+      body.joint.limits = JointLimits<double>{static_cast<double>(l.position_min), static_cast<double>(l.position_max),
+                                              static_cast<double>(l.velocity_max), static_cast<double>(l.effort_max)};
+      body.joint.armature = static_cast<double>(model.armature(dof));
+      body.joint.gear_ratio = static_cast<double>(model.gear_ratio(dof));
+    }
+    const Inertia<S>& inertia = model.inertia(i);
+    body.mass = static_cast<double>(inertia.mass());
+    body.com = inertia.com().template cast<double>();
+    body.inertia_about_com = inertia.rotational_about_com().template cast<double>();
+    d.bodies.push_back(std::move(body));
+  }
+  return d;
+}
+
+}  // namespace footfall::host

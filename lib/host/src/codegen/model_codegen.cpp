@@ -1,0 +1,177 @@
+#include "footfall/host/codegen/model_codegen.hpp"
+
+#include <cctype>
+#include <cmath>
+#include <cstdio>
+#include <sstream>
+
+#include "footfall/host/io/number_format.hpp"
+
+namespace footfall::host {
+
+namespace {
+
+bool is_identifier(const std::string& s) {
+  if (s.empty() || std::isdigit(static_cast<unsigned char>(s[0]))) return false;
+  for (char c : s)
+    if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_')) return false;
+  return true;
+}
+
+bool is_namespace(const std::string& s) {
+  std::size_t start = 0;
+  while (true) {
+    const std::size_t end = s.find("::", start);
+    if (!is_identifier(s.substr(start, end - start))) return false;
+    if (end == std::string::npos) return true;
+    start = end + 2;
+  }
+}
+
+std::string camel_case(const std::string& identifier) {
+  std::string out;
+  bool upper = true;
+  for (char c : identifier) {
+    if (c == '_') {
+      upper = true;
+      continue;
+    }
+    out += upper ? static_cast<char>(std::toupper(static_cast<unsigned char>(c))) : c;
+    upper = false;
+  }
+  return out.empty() || std::isdigit(static_cast<unsigned char>(out[0])) ? "Robot" + out : out;
+}
+
+// A C string literal: quotes, backslashes and anything not printable ASCII escaped.
+std::string string_literal(const std::string& s) {
+  std::string out = "\"";
+  for (char c : s) {
+    const auto u = static_cast<unsigned char>(c);
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += c;
+    } else if (u < 0x20 || u >= 0x7f) {
+      char buffer[8];
+      std::snprintf(buffer, sizeof buffer, "\\%03o", static_cast<unsigned>(u));
+      out += buffer;
+    } else {
+      out += c;
+    }
+  }
+  return out + "\"";
+}
+
+// S(x), with ±infinity spelled through numeric_limits.
+std::string literal(double x) {
+  if (std::isinf(x)) return x > 0 ? "inf" : "-inf";
+  return "S(" + format_exact(x) + ")";
+}
+
+std::string vector3(const Vector3<double>& v) {
+  return "footfall::Vector3<S>(" + literal(v(0)) + ", " + literal(v(1)) + ", " + literal(v(2)) + ")";
+}
+
+std::string matrix3(const Matrix3<double>& m) {
+  std::string out;
+  for (int r = 0; r < 3; ++r)
+    for (int c = 0; c < 3; ++c)  // one row per line
+      out += (r == 0 && c == 0 ? "" : c == 0 ? ",\n      " : ", ") + literal(m(r, c));
+  return out;
+}
+
+const char* joint_type_enumerator(JointType type) {
+  switch (type) {
+    case JointType::kFixed:
+      return "kFixed";
+    case JointType::kRevolute:
+      return "kRevolute";
+    case JointType::kPrismatic:
+      return "kPrismatic";
+    case JointType::kPlanar:
+      return "kPlanar";
+    case JointType::kFreeFlyer:
+      return "kFreeFlyer";
+  }
+  return "kFixed";
+}
+
+bool has_infinite_limit(const RobotDescription& d) {
+  for (const BodyDescription& b : d.bodies) {
+    const JointLimits<double>& l = b.joint.limits;
+    if (std::isinf(l.position_min) || std::isinf(l.position_max) || std::isinf(l.velocity_max) ||
+        std::isinf(l.effort_max))
+      return true;
+  }
+  return false;
+}
+
+void write_body(std::ostringstream& out, const RobotDescription& d, int i) {
+  const BodyDescription& b = d.bodies[static_cast<std::size_t>(i)];
+  const JointSpec<double>& j = b.joint;
+  const std::string parent = b.parent < 0 ? "the world" : "'" + d.bodies[static_cast<std::size_t>(b.parent)].name + "'";
+  out << "\n  // Body " << i << " '" << b.name << "': joint '" << b.joint_name << "' (" << to_string(j.type)
+      << ") to " << parent << ".\n";
+  out << "  inertia_about_com << " << matrix3(b.inertia_about_com) << ";\n";
+  out << "  status = footfall::Inertia<S>::FromMassComInertia(" << literal(b.mass) << ", " << vector3(b.com)
+      << ", inertia_about_com, &inertia);\n";
+  out << "  if (!status.ok()) return status;\n";
+  out << "  joint = footfall::JointSpec<S>();\n";
+  out << "  joint.type = footfall::JointType::" << joint_type_enumerator(j.type) << ";\n";
+  if (j.type == JointType::kRevolute || j.type == JointType::kPrismatic)
+    out << "  joint.axis = " << vector3(j.axis) << ";\n";
+  out << "  rotation << " << matrix3(j.placement.rotation()) << ";\n";
+  out << "  joint.placement = footfall::Transform<S>(rotation, " << vector3(j.placement.translation()) << ");\n";
+  if (joint_nv(j.type) > 0) {
+    const JointLimits<double>& l = j.limits;
+    out << "  joint.limits = footfall::JointLimits<S>{" << literal(l.position_min) << ", " << literal(l.position_max)
+        << ", " << literal(l.velocity_max) << ", " << literal(l.effort_max) << "};\n";
+    out << "  joint.armature = " << literal(j.armature) << ";\n";
+    out << "  joint.gear_ratio = " << literal(j.gear_ratio) << ";\n";
+  }
+  out << "  status = builder.add_body(" << string_literal(b.name) << ", " << b.parent
+      << ", joint, inertia, nullptr, " << string_literal(b.joint_name) << ");\n";
+  out << "  if (!status.ok()) return status;\n";
+}
+
+}  // namespace
+
+std::string identifier_from(const std::string& robot_name) {
+  std::string out;
+  for (char c : robot_name)
+    out += std::isalnum(static_cast<unsigned char>(c)) ? static_cast<char>(std::tolower(static_cast<unsigned char>(c)))
+                                                       : '_';
+  if (out.empty() || std::isdigit(static_cast<unsigned char>(out[0]))) out = "robot_" + out;
+  return out;
+}
+
+Result<std::string> generate_model_header(const RobotDescription& d, const CodegenOptions& options) {
+  const std::string name = options.name.empty() ? identifier_from(d.name) : options.name;
+  if (!is_identifier(name)) return Error{"codegen: name '" + name + "' is not a C++ identifier"};
+  if (!options.name_space.empty() && !is_namespace(options.name_space))
+    return Error{"codegen: namespace '" + options.name_space + "' is not a C++ namespace name"};
+  if (d.bodies.empty() || d.nv() == 0) return Error{d.source + ": the model has no degree of freedom"};
+  const std::string type = camel_case(name) + "Model";
+  const std::string capacity = std::to_string(d.body_count()) + ", " + std::to_string(d.nv());
+
+  std::ostringstream out;
+  out << "// Generated by `footfall codegen` from " << d.source << "; do not edit, regenerate.\n"
+      << "// Robot '" << d.name << "': " << d.body_count() << " bodies, nq " << d.nq() << ", nv " << d.nv()
+      << ", total mass " << format_exact(d.total_mass()) << " kg.\n"
+      << "// Builds the model with footfall's ModelBuilder from literal numbers: no parsing, no heap.\n"
+      << "#pragma once\n\n#include <limits>\n\n#include \"footfall/model/model_builder.hpp\"\n\n";
+  if (!options.name_space.empty()) out << "namespace " << options.name_space << " {\n\n";
+  out << "template <typename S>\nusing " << type << " = footfall::Model<S, " << capacity << ">;\n\n"
+      << "template <typename S>\nfootfall::Status build_" << name << "_model(" << type << "<S>* out) noexcept {\n"
+      << "  footfall::ModelBuilder<S, " << capacity << "> builder;\n"
+      << "  footfall::Status status = footfall::Status::Ok();\n"
+      << "  footfall::Inertia<S> inertia;\n"
+      << "  footfall::Matrix3<S> inertia_about_com, rotation;\n"
+      << "  footfall::JointSpec<S> joint;\n";
+  if (has_infinite_limit(d)) out << "  const S inf = std::numeric_limits<S>::infinity();\n";
+  for (int i = 0; i < d.body_count(); ++i) write_body(out, d, i);
+  out << "  return builder.build(out);\n}\n";
+  if (!options.name_space.empty()) out << "\n}  // namespace " << options.name_space << "\n";
+  return out.str();
+}
+
+}  // namespace footfall::host

@@ -1,0 +1,137 @@
+// The `footfall` tool run as a user runs it: `info --json` checked against the library API, a
+// codegen run, --help, and bad input — non-zero exit, nothing on stdout, one line on stderr.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "footfall/models.hpp"
+#include "host_test_support.hpp"
+
+namespace {
+
+struct ToolRun {
+  int status = -1;
+  std::string out, err;
+};
+
+// Runs the tool with `arguments` (already shell-quoted where needed).
+ToolRun run_tool(const std::string& arguments) {
+  const std::string out = ::testing::TempDir() + "footfall_cli_stdout";
+  const std::string err = ::testing::TempDir() + "footfall_cli_stderr";
+  const std::string command = std::string("'") + FOOTFALL_TOOL_PATH + "' " + arguments + " >'" + out + "' 2>'" + err + "'";
+  const int raw = std::system(command.c_str());
+  ToolRun r;
+  r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+  r.out = footfall::test::read_text(out);
+  r.err = footfall::test::read_text(err);
+  return r;
+}
+
+std::string example(const std::string& file) { return std::string("'") + FOOTFALL_EXAMPLES_URDF_DIR + "/" + file + "'"; }
+
+void expect_bad_input(const std::string& arguments, const std::string& mentions) {
+  const ToolRun r = run_tool(arguments);
+  EXPECT_NE(r.status, 0) << arguments;
+  EXPECT_EQ(r.out, "") << arguments;
+  ASSERT_FALSE(r.err.empty()) << arguments;
+  EXPECT_EQ(r.err.find('\n'), r.err.size() - 1) << "not one line: " << r.err;
+  EXPECT_EQ(r.err.rfind("footfall: ", 0), 0u) << r.err;
+  EXPECT_NE(r.err.find(mentions), std::string::npos) << r.err;
+}
+
+template <typename ModelType>
+void expect_info_matches(const ToolRun& r, const ModelType& model) {
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.err, "");
+  const nlohmann::json j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j.at("status"), "ok");
+  EXPECT_EQ(j.at("nq").get<int>(), model.nq());
+  EXPECT_EQ(j.at("nv").get<int>(), model.nv());
+  ASSERT_EQ(j.at("bodies").size(), static_cast<std::size_t>(model.body_count()));
+  double sum = 0.0;
+  for (int i = 0; i < model.body_count(); ++i) {
+    const nlohmann::json& b = j.at("bodies")[static_cast<std::size_t>(i)];
+    EXPECT_EQ(b.at("name").get<std::string>(), model.body_name(i));
+    EXPECT_EQ(b.at("joint").get<std::string>(), model.joint_name(i));
+    if (model.parent(i) < 0)
+      EXPECT_TRUE(b.at("parent").is_null());
+    else
+      EXPECT_EQ(b.at("parent").get<std::string>(), model.body_name(model.parent(i)));
+    sum += b.at("mass").get<double>();
+  }
+  // %.17g round-trips: the total is the model's to the last bit, and the sum of the bodies'.
+  EXPECT_EQ(j.at("total_mass").get<double>(), model.total_mass());
+  EXPECT_NEAR(j.at("total_mass").get<double>(), sum, 1e-12);
+  EXPECT_EQ(j.at("capacity").at("bodies").get<int>(), ModelType::kMaxBodies);
+  EXPECT_EQ(j.at("workspace_bytes").get<std::size_t>(),
+            sizeof(footfall::Workspace<double, ModelType::kMaxBodies, ModelType::kMaxDofs>));
+  EXPECT_EQ(j.at("model_bytes").get<std::size_t>(), sizeof(ModelType));
+}
+
+}  // namespace
+
+TEST(Cli, InfoJsonOfTheBuiltInQuadruped) {
+  auto model = std::make_unique<footfall::QuadrupedModel<double>>();
+  ASSERT_TRUE(footfall::build_quadruped_model(model.get()).ok());
+  expect_info_matches(run_tool("info --model quadruped --json"), *model);
+}
+
+TEST(Cli, InfoJsonOfTheQuadrupedUrdf) {
+  auto model = std::make_unique<footfall::QuadrupedModel<double>>();
+  ASSERT_TRUE(footfall::build_quadruped_model(model.get()).ok());
+  expect_info_matches(run_tool("info --model " + example("quadruped.urdf") + " --floating-base --json"), *model);
+}
+
+TEST(Cli, InfoJsonOfAChainAtACapacity) {
+  auto model = std::make_unique<footfall::Model<double, 16, 24>>();
+  ASSERT_TRUE(footfall::build_chain_model(7, model.get()).ok());
+  expect_info_matches(run_tool("info --model chain:7 --capacity 16x24 --json"), *model);
+}
+
+TEST(Cli, InfoTable) {
+  const ToolRun r = run_tool("info --model biped");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("13 bodies, nq 19, nv 18"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("l_foot"), std::string::npos) << r.out;
+}
+
+TEST(Cli, HelpForEachCommandHasAnExample) {
+  for (const char* command : {"info", "codegen"}) {
+    const ToolRun r = run_tool(std::string(command) + " --help");
+    EXPECT_EQ(r.status, 0);
+    EXPECT_NE(r.out.find("Example"), std::string::npos) << r.out;
+  }
+}
+
+TEST(Cli, CodegenWritesAHeader) {
+  const std::string header = ::testing::TempDir() + "footfall_cli_arm.hpp";
+  const ToolRun r = run_tool("codegen --model '" + std::string(FOOTFALL_TEST_DATA_DIR) + "/arm.urdf' --out '" + header +
+                         "' --name arm");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("4 bodies"), std::string::npos) << r.out;
+  EXPECT_NE(footfall::test::read_text(header).find("build_arm_model"), std::string::npos);
+}
+
+TEST(Cli, BadInputIsOneLineOnStderrAndNothingElse) {
+  expect_bad_input("info --model nosuchrobot", "model 'nosuchrobot': no such file, and not a built-in model");
+  expect_bad_input("info --model /nonexistent/robot.urdf", "/nonexistent/robot.urdf");
+  const std::string malformed = footfall::test::write_temporary("malformed.urdf", "<robot name=\"r\"><link>");
+  expect_bad_input("info --model '" + malformed + "' --json", "malformed XML");
+  expect_bad_input("info --model chain:99", "chain:N must be 1..64");
+  expect_bad_input("info --model quadruped --capacity 5x5", "--capacity '5x5'");
+  expect_bad_input("info --model quadruped --capacity 8x8", "do not fit the capacity 8x8");
+  expect_bad_input("info --model quadruped --floating-base", "--floating-base applies to URDF files");
+  expect_bad_input("info --json", "--model");
+  expect_bad_input("info --model quadruped --scalar half", "--scalar");
+  expect_bad_input("", "subcommand");
+  expect_bad_input("simulate --model quadruped", "simulate");
+  const std::string header = ::testing::TempDir() + "footfall_cli_never.hpp";
+  std::remove(header.c_str());
+  expect_bad_input("codegen --model '" + malformed + "' --out '" + header + "'", "malformed XML");
+  EXPECT_EQ(footfall::test::read_text(header), "");  // no file, not even an empty one
+}
