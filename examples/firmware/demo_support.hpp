@@ -45,5 +45,6 @@ inline void print3(const char* label, const footfall::Vector3<S>& v) {
 // The sections of the demo; each returns whether what it printed checked out.
 bool shank_spatial_algebra();
 bool quadruped_dynamics();
+bool quadruped_stance();
 
 }  // namespace demo

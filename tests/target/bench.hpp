@@ -18,5 +18,7 @@ template <typename S>
 void spatial();
 template <typename S>
 void dynamics();
+template <typename S>
+void stance();
 
 }  // namespace footfall::bench

@@ -1,4 +1,4 @@
-// The board benchmark: instruction counts of the spatial algebra and the tree dynamics, in
+// The board benchmark: instruction counts of the spatial algebra, the tree dynamics and stance, in
 // float and double, on the emulated board (QEMU -icount; see instruction_counter.hpp).
 #include <cstdio>
 
@@ -19,6 +19,8 @@ int main() {
   footfall::bench::spatial<double>();
   footfall::bench::dynamics<float>();
   footfall::bench::dynamics<double>();
+  footfall::bench::stance<float>();
+  footfall::bench::stance<double>();
   std::printf("stack high-water mark: %u of %u bytes\n",
               static_cast<unsigned>(footfall::port::stack_high_water_bytes()),
               static_cast<unsigned>(footfall::port::stack_size_bytes()));

@@ -101,31 +101,15 @@ bool quadruped_standing(QuadrupedBench<S>& b, const int* feet, int count, S mu) 
   return true;
 }
 
-// Joint torques that hold the robot still on its contacts: the least-norm contact forces f
-// that balance C on the floating base's six rows, A f = C_base with A the base rows of Gᵀ,
-// f = Aᵀ(AAᵀ)⁻¹C_base; then τ = C − Gᵀf on the joints and 0 on the base. Needs the contact
-// terms of a solve with friction (3 rows a contact) in b.stance.contact.
+// Joint torques that hold the robot still on its contacts (stance/holding_torques.hpp), with
+// the least-norm forces they imply. Needs the contact terms of a solve with friction (3 rows a
+// contact) in b.stance.contact.
 template <typename S>
 typename QuadrupedBench<S>::Tangent gravity_compensation(QuadrupedBench<S>& b,
                                                          Eigen::Matrix<S, Eigen::Dynamic, 1, 0, 12, 1>* forces) {
-  const auto& cd = b.stance.contact;
-  const int rows = cd.rows();
-  Eigen::Matrix<S, 6, 6> aat = Eigen::Matrix<S, 6, 6>::Zero();
-  for (int i = 0; i < 6; ++i)
-    for (int j = 0; j < 6; ++j)
-      for (int r = 0; r < rows; ++r) aat(i, j) += cd.jacobian(r, i) * cd.jacobian(r, j);
-  Eigen::Matrix<S, 6, 1> y = b.ws.bias.template head<6>();
-  gaussian_solve(aat, y);
-  forces->resize(rows);
-  for (int r = 0; r < rows; ++r) {
-    S value = S(0);
-    for (int i = 0; i < 6; ++i) value += cd.jacobian(r, i) * y(i);
-    (*forces)(r) = value;
-  }
-  typename QuadrupedBench<S>::Tangent tau = b.ws.bias;
-  for (int k = 0; k < 18; ++k)
-    for (int r = 0; r < rows; ++r) tau(k) -= cd.jacobian(r, k) * (*forces)(r);
-  for (int k = 0; k < 6; ++k) tau(k) = S(0);
+  typename QuadrupedBench<S>::Tangent tau(18);
+  const Status status = holding_torques(b.model, b.ws, b.stance.contact, tau, forces);
+  if (!status.ok()) tau.setZero();
   return tau;
 }
 

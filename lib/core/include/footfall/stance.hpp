@@ -6,6 +6,7 @@
 #include "footfall/contact/tangent_basis.hpp"
 #include "footfall/stance/assemble.hpp"
 #include "footfall/stance/cone_solver.hpp"
+#include "footfall/stance/holding_torques.hpp"
 #include "footfall/stance/options.hpp"
 #include "footfall/stance/solve_stance.hpp"
 #include "footfall/stance/stance_workspace.hpp"

@@ -66,7 +66,8 @@ struct ContactDynamics {
   int support_size[kContactSlots] = {};
   bool on_support[kContactSlots][kDofSlots] = {};
 
-  Eigen::Matrix<S, D, kMaxRows> back_substituted = Eigen::Matrix<S, D, kMaxRows>::Zero();  // Y = L⁻ᵀGᵀ
+  Eigen::Matrix<S, D, kMaxRows> back_substituted = Eigen::Matrix<S, D, kMaxRows>::Zero();  // Y = L⁻ᵀGᵀ (on supports)
+  Eigen::Matrix<S, D, kMaxRows> scaled = Eigen::Matrix<S, D, kMaxRows>::Zero();            // Z = D⁻¹Y (on supports)
   Eigen::Matrix<S, Eigen::Dynamic, Eigen::Dynamic, 0, kMaxRows, kMaxRows> delassus;         // W = G H⁻¹ Gᵀ
   DofVector free_acceleration;  // q̈ with no contact force: H⁻¹(τ − C)
   RowVector free_contact_acceleration;  // d = G q̈_free + Ġv (000 (11.36))
@@ -94,6 +95,63 @@ void collect_contact_support(const Model<S, B, D>& model, int body, int other, C
 template <typename S>
 Vector3<S> point_motion(const Motion<S>& s_world, const Vector3<S>& p) noexcept {
   return s_world.linear() + s_world.angular().cross(p);
+}
+
+// Y = L⁻ᵀ Gᵀ, a contact's M columns together over its support (mass_matrix_factor.hpp's
+// solve, first half, restricted to where the columns can be non-zero), Z = D⁻¹Y there, and
+// W(a, b) = Σ_k Y(k, a) Z(k, b) over the DOFs both contacts' supports hold (their common
+// ancestors), one M×M block a pair of contacts. M is a compile-time 1 or 3 so that the inner
+// loops unroll: this is the stance solve's largest cost.
+template <int M, typename S, int B, int D, int K>
+void delassus_from_factor(const Model<S, B, D>& model, const Workspace<S, B, D>& ws,
+                          ContactDynamics<S, D, K>& cd) noexcept {
+  constexpr std::size_t kM = static_cast<std::size_t>(M);
+  const auto& f = ws.factor;
+  auto& y = cd.back_substituted;
+  auto& z = cd.scaled;
+  const int nc = cd.count;
+  for (int i = 0; i < nc; ++i) {
+    const int first = i * M, size = cd.support_size[i];
+    const int* support = cd.support[i];
+    for (int s = 0; s < size; ++s)
+      for (int r = 0; r < M; ++r) y.coeffRef(support[s], first + r) = cd.jacobian.coeff(first + r, support[s]);
+    for (int s = 0; s < size; ++s) {
+      const int k = support[s];
+      S yk[kM];
+      for (int r = 0; r < M; ++r) yk[r] = y.coeff(k, first + r);
+      for (int a = model.dof_parent(k); a != -1; a = model.dof_parent(a)) {
+        const S l = f.coeff(k, a);
+        for (int r = 0; r < M; ++r) y.coeffRef(a, first + r) -= l * yk[r];
+      }
+    }
+    for (int s = 0; s < size; ++s) {
+      const int k = support[s];
+      const S inverse_pivot = S(1) / f.coeff(k, k);
+      for (int r = 0; r < M; ++r) z.coeffRef(k, first + r) = y.coeff(k, first + r) * inverse_pivot;
+    }
+  }
+  cd.delassus.resize(nc * M, nc * M);
+  for (int i = 0; i < nc; ++i)
+    for (int j = i; j < nc; ++j) {
+      S block[kM][kM] = {};
+      const bool* shared = cd.on_support[j];
+      for (int s = 0; s < cd.support_size[i]; ++s) {
+        const int k = cd.support[i][s];
+        if (!shared[k]) continue;
+        S yk[kM], zk[kM];
+        for (int r = 0; r < M; ++r) {
+          yk[r] = y.coeff(k, i * M + r);
+          zk[r] = z.coeff(k, j * M + r);
+        }
+        for (int ri = 0; ri < M; ++ri)
+          for (int rj = 0; rj < M; ++rj) block[ri][rj] += yk[ri] * zk[rj];
+      }
+      for (int ri = 0; ri < M; ++ri)
+        for (int rj = 0; rj < M; ++rj) {
+          cd.delassus.coeffRef(i * M + ri, j * M + rj) = block[ri][rj];
+          cd.delassus.coeffRef(j * M + rj, i * M + ri) = block[ri][rj];
+        }
+    }
 }
 
 }  // namespace detail
@@ -171,35 +229,10 @@ Status compute_contact_dynamics(const Model<S, B, D>& model, const Workspace<S, 
   }
   cd.count = nc;
 
-  // Y = L⁻ᵀ Gᵀ, column by column over the contact's support (mass_matrix_factor.hpp's solve,
-  // first half, restricted to where the column can be non-zero).
-  const auto& f = ws.factor;
-  auto& y = cd.back_substituted;
-  for (int i = 0; i < nc; ++i)
-    for (int r = 0; r < m; ++r) {
-      const int row = i * m + r;
-      for (int k = 0; k < n; ++k) y.coeffRef(k, row) = cd.jacobian.coeff(row, k);
-      for (int s = 0; s < cd.support_size[i]; ++s) {
-        const int k = cd.support[i][s];
-        const S yk = y.coeff(k, row);
-        for (int a = model.dof_parent(k); a != -1; a = model.dof_parent(a)) y.coeffRef(a, row) -= f.coeff(k, a) * yk;
-      }
-    }
-  // W(a, b) = Σ_k Y(k, a) Y(k, b) / D_k over the DOFs both contacts' supports hold.
-  cd.delassus.resize(nc * m, nc * m);
-  for (int i = 0; i < nc; ++i)
-    for (int j = i; j < nc; ++j)
-      for (int ri = 0; ri < m; ++ri)
-        for (int rj = 0; rj < m; ++rj) {
-          const int a = i * m + ri, b = j * m + rj;
-          S w = S(0);
-          for (int s = 0; s < cd.support_size[i]; ++s) {
-            const int k = cd.support[i][s];
-            if (cd.on_support[j][k]) w += y.coeff(k, a) * y.coeff(k, b) / f.coeff(k, k);
-          }
-          cd.delassus.coeffRef(a, b) = w;
-          cd.delassus.coeffRef(b, a) = w;
-        }
+  if (m == 3)
+    detail::delassus_from_factor<3>(model, ws, cd);
+  else
+    detail::delassus_from_factor<1>(model, ws, cd);
 
   // q̈_free = H⁻¹(τ − C) and d = G q̈_free + Ġv.
   cd.free_acceleration = tau - ws.bias;

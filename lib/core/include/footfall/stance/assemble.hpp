@@ -123,8 +123,12 @@ Status assemble_stance_problem(const ContactSet<S, K>& set, const StanceOptions<
     for (int c = 0; c < n; ++c) {
       const RowCombination<S>& f = sw.force_of[c];
       S value = S(0);
-      for (int x = 0; x < a.count; ++x)
-        for (int y = 0; y < f.count; ++y) value += a.weight[x] * f.weight[y] * cd.delassus.coeff(a.row[x], f.row[y]);
+      if (a.count == 1 && f.count == 1) {  // the cone's and the normals' rows: W itself
+        value = a.weight[0] * f.weight[0] * cd.delassus.coeff(a.row[0], f.row[0]);
+      } else {
+        for (int x = 0; x < a.count; ++x)
+          for (int y = 0; y < f.count; ++y) value += a.weight[x] * f.weight[y] * cd.delassus.coeff(a.row[x], f.row[y]);
+      }
       sw.problem.m.coeffRef(r, c) = value;
     }
   }

@@ -12,7 +12,7 @@
 //   1. take-off: q_n ≥ 0, f = 0;
 //   2. stick: f = −A⁻¹q (A the contact's 3×3 block of W), kept if it lies in the cone;
 //   3. slip: f = f_n (1, μ cos θ, μ sin θ) with a_n = 0 and a_t opposite, a root in θ found by
-//      a scan of 32 angles and bisection to the scalar's precision.
+//      a scan of 32 directions and bisection to the scalar's precision.
 // Normal-only and sliding contacts have one unknown and the scalar version of 1–2; a sliding
 // contact whose effective diagonal is not positive while it is pushed into the ground has no
 // force that works: Painlevé's inconsistency, reported as such.
@@ -67,13 +67,13 @@ Vector3<S> solve_semidefinite_3x3(const Matrix3<S>& a_in, const Vector3<S>& b_in
   return x;
 }
 
-// The local problem's slip equations at angle θ: the force on the cone's edge with a_n = 0, and
-// g(θ) = a_t × (cos θ, sin θ) (zero when a_t is parallel to the edge direction). Returns false
-// where no positive f_n gives a_n = 0.
+// The local problem's slip equations for the edge direction c = (cos θ, sin θ): the force on
+// the cone's edge with a_n = 0, g = a_t × c (zero when a_t is parallel to c) and a_t · c
+// (which must be ≤ 0: a_t opposite the friction). Returns false where no positive f_n gives
+// a_n = 0.
 template <typename S>
-bool cone_edge_at(const Matrix3<S>& a, const Vector3<S>& b, S mu, S theta, Vector3<S>* f, S* g,
+bool cone_edge_at(const Matrix3<S>& a, const Vector3<S>& b, S mu, S c, S s, Vector3<S>* f, S* g,
                   S* along) noexcept {
-  const S c = std::cos(theta), s = std::sin(theta);
   const Vector3<S> edge(S(1), mu * c, mu * s);
   const S normal_gain = a.row(0).dot(edge);
   if (!(normal_gain > S(0))) return false;
@@ -82,12 +82,17 @@ bool cone_edge_at(const Matrix3<S>& a, const Vector3<S>& b, S mu, S theta, Vecto
   *f = edge * fn;
   const Vector3<S> acc = a * (*f) + b;
   *g = acc.coeff(1) * s - acc.coeff(2) * c;
-  *along = acc.coeff(1) * c + acc.coeff(2) * s;  // must be ≤ 0: a_t opposite the friction
+  *along = acc.coeff(1) * c + acc.coeff(2) * s;
   return true;
 }
 
 // The exact solution of one contact's Coulomb problem (see the top of the file). Returns the
-// force; *on_edge says whether it is on the cone's edge (a slip state the exact finish cannot fix).
+// force; *on_edge says whether it is on the cone's edge (a slip state the exact finish cannot
+// fix). The slip direction is a root of g on the circle of edge directions: 32 directions are
+// scanned for a sign change of g between two where the edge force exists, and the bracket is
+// halved (the normalised sum of two unit vectors bisects their angle, so no trigonometry) until
+// it is as narrow as the scalar allows; a root where a_t is not opposite the friction is
+// rejected and the scan goes on.
 template <typename S>
 Vector3<S> solve_local_coulomb(const Matrix3<S>& a, const Vector3<S>& b, S mu, bool* on_edge) noexcept {
   *on_edge = false;
@@ -96,43 +101,68 @@ Vector3<S> solve_local_coulomb(const Matrix3<S>& a, const Vector3<S>& b, S mu, b
   const S tangential = std::sqrt(stick.coeff(1) * stick.coeff(1) + stick.coeff(2) * stick.coeff(2));
   if (stick.coeff(0) >= S(0) && tangential <= mu * stick.coeff(0)) return stick;
 
-  // Slip: scan θ for a sign change of g with a_t opposite the friction, then bisect.
   constexpr int kScan = 32;
-  const S two_pi = S(6.283185307179586477);
-  S previous_theta = S(0), previous_g = S(0);
-  bool previous_valid = false;
-  for (int step = 0; step <= kScan; ++step) {
-    const S theta = two_pi * static_cast<S>(step) / static_cast<S>(kScan);
-    Vector3<S> f;
-    S g, along;
-    const bool valid = cone_edge_at(a, b, mu, theta, &f, &g, &along) && along <= S(0);
-    if (valid && g == S(0)) {
-      *on_edge = true;
-      return f;
+  const S step_c = S(0.98078528040323044913), step_s = S(0.19509032201612826785);  // cos, sin of 2π/32
+  S c0 = S(1), s0 = S(0), g0 = S(0), along0 = S(0);
+  Vector3<S> f0;
+  bool valid0 = cone_edge_at(a, b, mu, c0, s0, &f0, &g0, &along0);
+  for (int step = 1; step <= kScan; ++step) {
+    // The next direction by rotation, renormalised so that rounding does not accumulate.
+    S c1 = c0 * step_c - s0 * step_s, s1 = s0 * step_c + c0 * step_s;
+    const S norm = std::sqrt(c1 * c1 + s1 * s1);
+    c1 /= norm;
+    s1 /= norm;
+    if (step == kScan) {
+      c1 = S(1);
+      s1 = S(0);
     }
-    if (valid && previous_valid && (g > S(0)) != (previous_g > S(0))) {
-      S lo = previous_theta, hi = theta, g_lo = previous_g;
-      Vector3<S> best = f;
-      const int halvings = std::numeric_limits<S>::digits + 2;
+    Vector3<S> f1;
+    S g1, along1;
+    const bool valid1 = cone_edge_at(a, b, mu, c1, s1, &f1, &g1, &along1);
+    if (valid0 && g0 == S(0) && along0 <= S(0)) {
+      *on_edge = true;
+      return f0;
+    }
+    if (valid0 && valid1 && (g0 > S(0)) != (g1 > S(0))) {
+      S lo_c = c0, lo_s = s0, lo_g = g0, hi_c = c1, hi_s = s1;
+      Vector3<S> root = f0;
+      S root_along = along0;
+      bool bracket_ok = true;
+      const int halvings = std::numeric_limits<S>::digits;
       for (int h = 0; h < halvings; ++h) {
-        const S mid = S(0.5) * (lo + hi);
+        S mc = lo_c + hi_c, ms = lo_s + hi_s;
+        const S length = std::sqrt(mc * mc + ms * ms);
+        mc /= length;
+        ms /= length;
+        if ((mc == lo_c && ms == lo_s) || (mc == hi_c && ms == hi_s)) break;  // as narrow as it gets
         Vector3<S> fm;
         S gm, am;
-        if (!cone_edge_at(a, b, mu, mid, &fm, &gm, &am)) break;
-        best = fm;
-        if ((gm > S(0)) == (g_lo > S(0))) {
-          lo = mid;
-          g_lo = gm;
+        if (!cone_edge_at(a, b, mu, mc, ms, &fm, &gm, &am)) {
+          bracket_ok = false;
+          break;
+        }
+        root = fm;
+        root_along = am;
+        if ((gm > S(0)) == (lo_g > S(0))) {
+          lo_c = mc;
+          lo_s = ms;
+          lo_g = gm;
         } else {
-          hi = mid;
+          hi_c = mc;
+          hi_s = ms;
         }
       }
-      *on_edge = true;
-      return best;
+      if (bracket_ok && root_along <= S(0)) {
+        *on_edge = true;
+        return root;
+      }
     }
-    previous_theta = theta;
-    previous_g = g;
-    previous_valid = valid;
+    c0 = c1;
+    s0 = s1;
+    g0 = g1;
+    along0 = along1;
+    f0 = f1;
+    valid0 = valid1;
   }
   // No slip root (a degenerate block): the stick force projected onto the cone; the sweeps and
   // the check decide whether the whole is a solution.

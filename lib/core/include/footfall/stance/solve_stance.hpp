@@ -234,6 +234,7 @@ Status solve_stance(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, c
     return status;
   }
   result.status = Status::Ok();
+  result.count = count;
   sw.previous = sw.lcp.z;
   sw.previous_count = count;
   return result.status;
