@@ -211,10 +211,9 @@ void compare_cone(int count, std::uint64_t seed, ConeAgreement* agreement) {
       u(k) = peer.u(k);
     }
     if (!status.ok()) {
-      // Known core bug (DISABLED_LocalSlipRootBetweenScanAngles below): the cone solver's local
-      // slip search misses a root and Gauss–Seidel stalls on a force with a_n < 0 until the
-      // sweep limit. Never a wrong "ok"; and Siconos' answer passes footfall's own check, so a
-      // solution was there to find.
+      // A state footfall did not solve (counted, and the count must be zero): its Status must
+      // still be an honest failure, and Siconos' answer must pass footfall's own check, which
+      // says a solution was there to find.
       EXPECT_EQ(status.code, StatusCode::kIterationLimit) << status.field;
       LcpVector<double, StanceWorkspace<double, 18, 4>::kMaxVariables> z(rows), w;
       for (int k = 0; k < rows; ++k) z(k) = r(k);
@@ -271,7 +270,7 @@ void report_cone(int count, const ConeAgreement& a) {
 
 void expect_coverage(const ConeAgreement& a) {
   EXPECT_EQ(a.states + a.footfall_failed, kTrials);
-  EXPECT_LE(a.footfall_failed, kTrials / 20);  // 2 % now; 0 once the core's slip search is fixed
+  EXPECT_EQ(a.footfall_failed, 0);
   EXPECT_GE(a.separating, kTrials / 10);
   EXPECT_GE(a.sliding, kTrials / 10);
   EXPECT_GE(a.all_sticking, kTrials / 10);
@@ -407,9 +406,9 @@ TEST(SiconosLemke, FrictionlessAndPyramidStance) {
 // angles where `along` ≤ 0, and at 0.1963 `along` is +4.2e-3 (a_t nearly perpendicular to the
 // edge there), so it misses the root, finds none, and falls back to the stick force projected
 // onto the cone, where a_n = −0.175: Gauss–Seidel then stalls on that force until the sweep
-// limit. Enable when the core's slip search brackets any sign change of g and tests `along` at
-// the root it converges to.
-TEST(SiconosFrictionContact, DISABLED_LocalSlipRootBetweenScanAngles) {
+// limit. (Fixed: the slip search now brackets any sign change of g and tests `along` at the
+// root it converges to.)
+TEST(SiconosFrictionContact, LocalSlipRootBetweenScanAngles) {
   Matrix3<double> a;
   a << 1.5387949303798614, 0.70351817140221951, 0.47519480550577686,  //
       0.70351817140221951, 2.8781094774376248, 0.097071339593489847,  //
@@ -421,7 +420,7 @@ TEST(SiconosFrictionContact, DISABLED_LocalSlipRootBetweenScanAngles) {
   const Vector3<double> acc = a * f + b;
   EXPECT_TRUE(on_edge);
   EXPECT_NEAR(std::hypot(f(1), f(2)), mu * f(0), 1e-12 * f(0));
-  EXPECT_NEAR(acc(0), 0.0, 1e-12 * b.norm());  // a_n = 0 while sliding (now −0.175)
+  EXPECT_NEAR(acc(0), 0.0, 1e-12 * b.norm());  // a_n = 0 while sliding (was −0.175)
   EXPECT_LE(acc(1) * f(1) + acc(2) * f(2), 0.0);  // a_t against the friction
   EXPECT_NEAR(acc(1) * f(2) - acc(2) * f(1), 0.0, 1e-10 * b.norm() * f.norm());  // and parallel to it
   std::printf("local force %.17g %.17g %.17g, accelerations %.3e %.3e %.3e\n", f(0), f(1), f(2), acc(0), acc(1),
