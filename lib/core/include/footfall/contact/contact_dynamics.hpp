@@ -66,8 +66,10 @@ struct ContactDynamics {
   int support_size[kContactSlots] = {};
   bool on_support[kContactSlots][kDofSlots] = {};
 
-  Eigen::Matrix<S, D, kMaxRows> back_substituted = Eigen::Matrix<S, D, kMaxRows>::Zero();  // Y = L⁻ᵀGᵀ (on supports)
-  Eigen::Matrix<S, D, kMaxRows> scaled = Eigen::Matrix<S, D, kMaxRows>::Zero();            // Z = D⁻¹Y (on supports)
+  // Y = L⁻ᵀGᵀ and Z = D⁻¹Y on the supports, row-major: a contact's m columns of one DOF together.
+  using SupportMatrix = Eigen::Matrix<S, D, kMaxRows, Eigen::RowMajor>;
+  SupportMatrix back_substituted = SupportMatrix::Zero();
+  SupportMatrix scaled = SupportMatrix::Zero();
   Eigen::Matrix<S, Eigen::Dynamic, Eigen::Dynamic, 0, kMaxRows, kMaxRows> delassus;         // W = G H⁻¹ Gᵀ
   DofVector free_acceleration;  // q̈ with no contact force: H⁻¹(τ − C)
   RowVector free_contact_acceleration;  // d = G q̈_free + Ġv (000 (11.36))
@@ -105,7 +107,8 @@ Vector3<S> point_motion(const Motion<S>& s_world, const Vector3<S>& p) noexcept 
 template <int M, typename S, int B, int D, int K>
 void delassus_from_factor(const Model<S, B, D>& model, const Workspace<S, B, D>& ws,
                           ContactDynamics<S, D, K>& cd) noexcept {
-  constexpr std::size_t kM = static_cast<std::size_t>(M);
+  using Row = Eigen::Matrix<S, 1, M>;
+  using Block = Eigen::Matrix<S, M, M>;
   const auto& f = ws.factor;
   auto& y = cd.back_substituted;
   auto& z = cd.scaled;
@@ -117,39 +120,28 @@ void delassus_from_factor(const Model<S, B, D>& model, const Workspace<S, B, D>&
       for (int r = 0; r < M; ++r) y.coeffRef(support[s], first + r) = cd.jacobian.coeff(first + r, support[s]);
     for (int s = 0; s < size; ++s) {
       const int k = support[s];
-      S yk[kM];
-      for (int r = 0; r < M; ++r) yk[r] = y.coeff(k, first + r);
-      for (int a = model.dof_parent(k); a != -1; a = model.dof_parent(a)) {
-        const S l = f.coeff(k, a);
-        for (int r = 0; r < M; ++r) y.coeffRef(a, first + r) -= l * yk[r];
-      }
+      const Row yk = y.template block<1, M>(k, first);
+      for (int a = model.dof_parent(k); a != -1; a = model.dof_parent(a))
+        y.template block<1, M>(a, first) -= f.coeff(k, a) * yk;
     }
     for (int s = 0; s < size; ++s) {
       const int k = support[s];
-      const S inverse_pivot = S(1) / f.coeff(k, k);
-      for (int r = 0; r < M; ++r) z.coeffRef(k, first + r) = y.coeff(k, first + r) * inverse_pivot;
+      z.template block<1, M>(k, first) = y.template block<1, M>(k, first) / f.coeff(k, k);
     }
   }
   cd.delassus.resize(nc * M, nc * M);
   for (int i = 0; i < nc; ++i)
     for (int j = i; j < nc; ++j) {
-      S block[kM][kM] = {};
+      Block block = Block::Zero();
       const bool* shared = cd.on_support[j];
       for (int s = 0; s < cd.support_size[i]; ++s) {
         const int k = cd.support[i][s];
-        if (!shared[k]) continue;
-        S yk[kM], zk[kM];
-        for (int r = 0; r < M; ++r) {
-          yk[r] = y.coeff(k, i * M + r);
-          zk[r] = z.coeff(k, j * M + r);
-        }
-        for (int ri = 0; ri < M; ++ri)
-          for (int rj = 0; rj < M; ++rj) block[ri][rj] += yk[ri] * zk[rj];
+        if (shared[k]) block.noalias() += y.template block<1, M>(k, i * M).transpose() * z.template block<1, M>(k, j * M);
       }
       for (int ri = 0; ri < M; ++ri)
         for (int rj = 0; rj < M; ++rj) {
-          cd.delassus.coeffRef(i * M + ri, j * M + rj) = block[ri][rj];
-          cd.delassus.coeffRef(j * M + rj, i * M + ri) = block[ri][rj];
+          cd.delassus.coeffRef(i * M + ri, j * M + rj) = block.coeff(ri, rj);
+          cd.delassus.coeffRef(j * M + rj, i * M + ri) = block.coeff(ri, rj);
         }
     }
 }
@@ -193,11 +185,11 @@ Status compute_contact_dynamics(const Model<S, B, D>& model, const Workspace<S, 
     detail::collect_contact_support(model, c.body, c.other_body, cd, i);
 
     // u and the q̈ = 0 accelerations of the two points; the predecessor's turn rate ω_p (world).
-    Vector3<S> u, a_rel, omega_p = Vector3<S>::Zero();
+    Vector3<S> u = Vector3<S>::Zero(), a_rel = Vector3<S>::Zero(), omega_p = Vector3<S>::Zero();
     point_velocity(model, ws, c.body, c.point, &u);
     point_velocity_product_acceleration(model, ws, c.body, c.point, &a_rel);
     if (c.other_body != -1) {
-      Vector3<S> u_p, a_p;
+      Vector3<S> u_p = Vector3<S>::Zero(), a_p = Vector3<S>::Zero();
       point_velocity(model, ws, c.other_body, c.other_point, &u_p);
       point_velocity_product_acceleration(model, ws, c.other_body, c.other_point, &a_p);
       u -= u_p;
@@ -253,6 +245,28 @@ Status compute_contact_dynamics(const Model<S, B, D>& model, const Workspace<S, 
       cd.free_contact_acceleration.coeffRef(row) = value;
     }
   return Status::Ok();
+}
+
+// The joint acceleration that contact-frame forces f give, H⁻¹Gᵀf, from the terms already in
+// `cd`: H⁻¹Gᵀf = L⁻¹D⁻¹L⁻ᵀGᵀf = L⁻¹(Z f) with Z = D⁻¹Y, so one sparse product over the supports
+// and one forward substitution along the ancestor chains, half a solve_mass_matrix.
+template <typename S, int B, int D, int K, typename FDerived, typename OutDerived>
+void contact_force_acceleration(const Model<S, B, D>& model, const Workspace<S, B, D>& ws,
+                                const ContactDynamics<S, D, K>& cd, const Eigen::MatrixBase<FDerived>& f,
+                                const Eigen::MatrixBase<OutDerived>& out_const) noexcept {
+  auto& out = const_cast<Eigen::MatrixBase<OutDerived>&>(out_const);
+  const int n = model.nv(), m = cd.rows_per_contact;
+  for (int k = 0; k < n; ++k) out.coeffRef(k) = S(0);
+  for (int i = 0; i < cd.count; ++i)
+    for (int s = 0; s < cd.support_size[i]; ++s) {
+      const int k = cd.support[i][s];
+      S value = S(0);
+      for (int r = 0; r < m; ++r) value += cd.scaled.coeff(k, i * m + r) * f.coeff(i * m + r);
+      out.coeffRef(k) += value;
+    }
+  const auto& l = ws.factor;
+  for (int k = 0; k < n; ++k)
+    for (int a = model.dof_parent(k); a != -1; a = model.dof_parent(a)) out.coeffRef(k) -= l.coeff(k, a) * out.coeff(a);
 }
 
 // H⁻¹Gᵀ (nv × rows), the joint acceleration per unit contact force along each row, which

@@ -115,6 +115,17 @@ Status assemble_stance_problem(const ContactSet<S, K>& set, const StanceOptions<
 
   const Status status = sw.problem.resize(n);
   if (!status.ok()) return status;
+  // Every unknown a contact-frame force and every row its acceleration (frictionless, or the
+  // cone with no contact sliding): the problem is W and d themselves.
+  bool plain = !pyramid;
+  for (int i = 0; plain && i < cd.count; ++i) plain = sw.mode[i] != ContactMode::kSliding;
+  if (plain && n == cd.rows()) {
+    for (int c = 0; c < n; ++c) {
+      sw.problem.q.coeffRef(c) = cd.free_contact_acceleration.coeff(c);
+      for (int r = 0; r < n; ++r) sw.problem.m.coeffRef(r, c) = cd.delassus.coeff(r, c);
+    }
+    return Status::Ok();
+  }
   for (int r = 0; r < n; ++r) {
     const RowCombination<S>& a = sw.acceleration_of[r];
     S qr = S(0);

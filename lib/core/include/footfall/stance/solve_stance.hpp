@@ -152,7 +152,7 @@ Status solve_stance(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, c
     return status;
   }
 
-  // f, then q̈ = H⁻¹(τ − C + Gᵀ f) by one sparse solve, and τ_c = Gᵀ f.
+  // f, τ_c = Gᵀ f and q̈ = H⁻¹(τ − C + τ_c).
   forces_from_unknowns(sw, sw.lcp.z);
   const ContactDynamics<S, D, K>& cd = sw.contact;
   result.tau_contact.setZero(nv);
@@ -163,26 +163,48 @@ Status solve_stance(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, c
       result.tau_contact.coeffRef(k) += cd.jacobian.coeff(r, k) * sw.force.coeff(r);
     }
   }
-  sw.generalized = tau - ws.bias + result.tau_contact;
-  status = solve_mass_matrix(model, ws, sw.generalized);
-  result.qdd = sw.generalized;
+  // q̈ = q̈_free + H⁻¹Gᵀf, the second term from the factor's pieces already in the contact terms.
+  sw.generalized.resize(nv);
+  contact_force_acceleration(model, ws, cd, sw.force, sw.generalized);
+  result.qdd = cd.free_acceleration + sw.generalized;
   result.lambda = sw.force;
   result.residual = sw.lcp.residual;
 
-  // The equations of motion, row by row against the rounding of their terms.
+  // The equations of motion against the rounding of their terms: r = Hq̈ + C − τ − τ_c
+  // with H's product taken over its branch-sparse pattern (entries off the ancestor chains are
+  // zero), into sw.generalized (the residual) beside the magnitudes in sw.magnitude.
   const S rounding = lcp_rounding_tolerance<S>(nv);
-  result.equation_residual = S(0);
-  for (int k = 0; status.ok() && k < nv; ++k) {
-    S e = ws.bias.coeff(k) - tau.coeff(k) - result.tau_contact.coeff(k);
-    S scale = std::abs(ws.bias.coeff(k)) + std::abs(tau.coeff(k)) + std::abs(result.tau_contact.coeff(k));
-    for (int j = 0; j < nv; ++j) {
-      const S term = ws.mass_matrix.coeff(k, j) * result.qdd.coeff(j);
-      e += term;
-      scale += std::abs(term);
-    }
-    result.equation_residual = std::max(result.equation_residual, std::abs(e));
-    if (!(std::abs(e) <= S(4) * rounding * scale)) status = Status::CheckFailed("stance.equations_of_motion", k);
+  auto& residual = sw.generalized;
+  auto& magnitude = sw.magnitude;
+  magnitude.resize(nv);
+  for (int k = 0; k < nv; ++k) {
+    const S diagonal = ws.mass_matrix.coeff(k, k) * result.qdd.coeff(k);
+    residual.coeffRef(k) = ws.bias.coeff(k) - tau.coeff(k) - result.tau_contact.coeff(k) + diagonal;
+    magnitude.coeffRef(k) = std::abs(ws.bias.coeff(k)) + std::abs(tau.coeff(k)) +
+                            std::abs(result.tau_contact.coeff(k)) + std::abs(diagonal);
   }
+  for (int k = 0; k < nv; ++k)
+    for (int a = model.dof_parent(k); a != -1; a = model.dof_parent(a)) {
+      const S h = ws.mass_matrix.coeff(k, a);
+      const S below = h * result.qdd.coeff(a), above = h * result.qdd.coeff(k);
+      residual.coeffRef(k) += below;
+      magnitude.coeffRef(k) += std::abs(below);
+      residual.coeffRef(a) += above;
+      magnitude.coeffRef(a) += std::abs(above);
+    }
+  // Judged normwise (a backward error): a row whose terms cancel to nothing, like a rotated
+  // ball's moment rows, still carries the rounding of the numbers that cancelled in C and τ_c.
+  result.equation_residual = S(0);
+  S equation_scale = S(0);
+  for (int k = 0; k < nv; ++k) {
+    result.equation_residual = std::max(result.equation_residual, std::abs(residual.coeff(k)));
+    equation_scale = std::max(equation_scale, magnitude.coeff(k));
+  }
+  for (int r = 0; r < rows; ++r)
+    equation_scale = std::max(equation_scale, std::abs(sw.force.coeff(r)) * max_abs(cd.jacobian.row(r)));
+  for (int k = 0; k < nv && status.ok(); ++k)
+    if (!(std::abs(residual.coeff(k)) <= S(8) * rounding * equation_scale))
+      status = Status::CheckFailed("stance.equations_of_motion", k);
 
   // Contact accelerations from q̈, and the states. A normal acceleration into the ground beyond
   // the rounding of its terms, or of W f + d, fails the result.

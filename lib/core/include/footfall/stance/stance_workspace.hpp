@@ -60,7 +60,8 @@ struct StanceWorkspace {
   RowVector force;                         // f: contact-frame forces (rows as in `contact`)
   LcpVector<S, kMaxVariables> previous;    // the last ok solve's unknowns z, for warm starts
   int previous_count = -1;                 // its contact count (−1: none)
-  Eigen::Matrix<S, Eigen::Dynamic, 1, 0, D, 1> generalized;  // τ − C + Gᵀ f, then q̈
+  Eigen::Matrix<S, Eigen::Dynamic, 1, 0, D, 1> generalized;  // H⁻¹Gᵀf, then the residual of the equations of motion
+  Eigen::Matrix<S, Eigen::Dynamic, 1, 0, D, 1> magnitude;    // the sizes of the residual's terms
 };
 
 template <typename S, int D, int K>
