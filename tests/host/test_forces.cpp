@@ -401,3 +401,21 @@ TEST(Forces, StateFileReadsEveryField) {
   EXPECT_EQ(defaults.value().friction, footfall::FrictionModel::kCone);
   EXPECT_EQ(defaults.value().solver, footfall::StanceSolver::kAuto);
 }
+
+// The same state on the quadruped read from its URDF file: the same forces, to rounding.
+TEST(Forces, QuadrupedUrdfGivesTheBuiltInsForces) {
+  const std::string state = "'" + state_path("quadruped_standing.json") + "'";
+  const ToolRun builtin = run_tool("forces --model quadruped --state " + state + " --json");
+  const ToolRun urdf = run_tool("forces --model '" + std::string(FOOTFALL_EXAMPLES_DIR) +
+                                "/urdf/quadruped.urdf' --floating-base --state " + state + " --json");
+  ASSERT_EQ(builtin.status, 0) << builtin.err;
+  ASSERT_EQ(urdf.status, 0) << urdf.err;
+  const json a = json::parse(builtin.out), b = json::parse(urdf.out);
+  ASSERT_EQ(a.at("contacts").size(), b.at("contacts").size());
+  for (std::size_t i = 0; i < a.at("contacts").size(); ++i)
+    for (std::size_t k = 0; k < 3; ++k)
+      expect_close(b.at("contacts")[i].at("force")[k].get<double>(), a.at("contacts")[i].at("force")[k].get<double>(),
+                   134.79, "force");
+  for (std::size_t k = 0; k < a.at("qdd").size(); ++k)
+    expect_close(b.at("qdd")[k].get<double>(), a.at("qdd")[k].get<double>(), 9.81, "qdd");
+}
