@@ -107,7 +107,7 @@ std::string forces_table(const ForcesReport& r) {
                   r.tau_contact[k]);
     out += line;
   }
-  out += "(qdd in m/s^2 or rad/s^2, tau_contact in N or N m; the base's linear rows in its own frame)\n";
+  out += "(qdd in m/s^2 or rad/s^2, tau_contact in N or N m; a free-flying base's rows in the base's frame)\n";
   return out;
 }
 
