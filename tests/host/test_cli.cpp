@@ -1,48 +1,22 @@
 // The `footfall` tool run as a user runs it: `info --json` checked against the library API, a
 // codegen run, --help, and bad input — non-zero exit, nothing on stdout, one line on stderr.
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 
 #include <cstdio>
-#include <cstdlib>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "cli_test_support.hpp"
 #include "footfall/models.hpp"
-#include "host_test_support.hpp"
 
 namespace {
 
-struct ToolRun {
-  int status = -1;
-  std::string out, err;
-};
-
-// Runs the tool with `arguments` (already shell-quoted where needed).
-ToolRun run_tool(const std::string& arguments) {
-  const std::string out = ::testing::TempDir() + "footfall_cli_stdout";
-  const std::string err = ::testing::TempDir() + "footfall_cli_stderr";
-  const std::string command = std::string("'") + FOOTFALL_TOOL_PATH + "' " + arguments + " >'" + out + "' 2>'" + err + "'";
-  const int raw = std::system(command.c_str());
-  ToolRun r;
-  r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-  r.out = footfall::test::read_text(out);
-  r.err = footfall::test::read_text(err);
-  return r;
-}
+using footfall::test::expect_bad_input;
+using footfall::test::run_tool;
+using footfall::test::ToolRun;
 
 std::string example(const std::string& file) { return std::string("'") + FOOTFALL_EXAMPLES_URDF_DIR + "/" + file + "'"; }
-
-void expect_bad_input(const std::string& arguments, const std::string& mentions) {
-  const ToolRun r = run_tool(arguments);
-  EXPECT_NE(r.status, 0) << arguments;
-  EXPECT_EQ(r.out, "") << arguments;
-  ASSERT_FALSE(r.err.empty()) << arguments;
-  EXPECT_EQ(r.err.find('\n'), r.err.size() - 1) << "not one line: " << r.err;
-  EXPECT_EQ(r.err.rfind("footfall: ", 0), 0u) << r.err;
-  EXPECT_NE(r.err.find(mentions), std::string::npos) << r.err;
-}
 
 template <typename ModelType>
 void expect_info_matches(const ToolRun& r, const ModelType& model) {
@@ -101,7 +75,7 @@ TEST(Cli, InfoTable) {
 }
 
 TEST(Cli, HelpForEachCommandHasAnExample) {
-  for (const char* command : {"info", "codegen"}) {
+  for (const char* command : {"info", "codegen", "forces"}) {
     const ToolRun r = run_tool(std::string(command) + " --help");
     EXPECT_EQ(r.status, 0);
     EXPECT_NE(r.out.find("Example"), std::string::npos) << r.out;

@@ -72,7 +72,7 @@ void add_codegen_command(CLI::App& app, Action* selected) {
       "  #include \"robot_model.hpp\"\n"
       "  static RobotModel<float> model;\n"
       "  footfall::Status status = build_robot_model(&model);");
-  command->callback([options, selected] { *selected = [options] { return run_codegen(*options); }; });
+  command->callback([options, selected] { *selected = [options] { return text_output(run_codegen(*options)); }; });
 }
 
 }  // namespace footfall::cli

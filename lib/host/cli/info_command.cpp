@@ -48,7 +48,7 @@ void add_info_command(CLI::App& app, Action* selected) {
       "  footfall info --model quadruped\n"
       "  footfall info --model robot.urdf --floating-base --json\n"
       "  footfall info --model chain:12 --capacity 16x24 --scalar float");
-  command->callback([options, selected] { *selected = [options] { return run_info(*options); }; });
+  command->callback([options, selected] { *selected = [options] { return text_output(run_info(*options)); }; });
 }
 
 }  // namespace footfall::cli

@@ -1,7 +1,9 @@
 // footfall: the host command-line tool (DESIGN.md §5). Each subcommand is one file; this one
 // parses the command line, runs the selected action, and prints its result or its error.
 // Exit status: 0 success, 1 bad input (model, file, option value), 2 a command line that does
-// not parse. Errors are one line on stderr, "footfall: <what>", and nothing goes to stdout.
+// not parse, 3 valid input whose problem has no answer (`forces`: the solve's status is not ok;
+// its status is printed on stdout). Errors are one line on stderr, "footfall: <what>", and then
+// nothing goes to stdout.
 #include <cstdio>
 #include <exception>
 #include <string>
@@ -33,6 +35,7 @@ int main(int argc, char** argv) {
     footfall::cli::Action action;
     footfall::cli::add_info_command(app, &action);
     footfall::cli::add_codegen_command(app, &action);
+    footfall::cli::add_forces_command(app, &action);
     app.footer("Run `footfall <command> --help` for a command's options and an example.");
     if (argc > 1 && argv[1][0] != '-') {  // CLI11 would only say that a subcommand is required
       std::string names;
@@ -41,20 +44,24 @@ int main(int argc, char** argv) {
         known = known || command->get_name() == argv[1];
         names += (names.empty() ? "" : ", ") + command->get_name();
       }
-      if (!known) return fail(std::string("'") + argv[1] + "' is not a command (" + names + ")", 2);
+      if (!known)
+        return fail(std::string("'") + argv[1] + "' is not a command (" + names + ")", footfall::cli::kExitUsage);
     }
     try {
       app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
       if (e.get_exit_code() == 0) return app.exit(e);  // --help
-      return fail(e.what(), 2);
+      return fail(e.what(), footfall::cli::kExitUsage);
     }
-    if (!action) return fail("no command", 2);
-    const footfall::host::Result<std::string> result = action();
-    if (!result.ok()) return fail(result.error(), 1);
-    std::fwrite(result.value().data(), 1, result.value().size(), stdout);
-    return std::fflush(stdout) == 0 ? 0 : fail("cannot write the output", 1);
+    if (!action) return fail("no command", footfall::cli::kExitUsage);
+    const footfall::host::Result<footfall::cli::Output> result = action();
+    if (!result.ok()) return fail(result.error(), footfall::cli::kExitBadInput);
+    const footfall::cli::Output& output = result.value();
+    std::fwrite(output.text.data(), 1, output.text.size(), stdout);
+    if (std::fflush(stdout) != 0) return fail("cannot write the output", footfall::cli::kExitBadInput);
+    if (!output.diagnostic.empty()) return fail(output.diagnostic, output.exit_status);
+    return output.exit_status;
   } catch (const std::exception& e) {
-    return fail(std::string("internal error: ") + e.what(), 1);
+    return fail(std::string("internal error: ") + e.what(), footfall::cli::kExitBadInput);
   }
 }

@@ -1,0 +1,65 @@
+#pragma once
+// `footfall forces` (DESIGN.md §5): the stance contact forces of one state file, computed by the
+// core in double — forward kinematics, H, its factor, C, then solve_stance() — at the smallest of
+// the tool's capacities that holds the model and kMaxStateContacts contacts.
+//
+// Two ways to fail, kept apart:
+// - bad input (a model or state the core refuses): compute_forces() returns an Error, one line
+//   naming the state file and the field, e.g. "s.json: contacts[1].normal: not of unit length";
+// - valid input whose problem has no answer (infeasible, inconsistent friction, the pivot or
+//   sweep limit reached, an answer that failed its check): a ForcesReport whose status is not
+//   ok, with no forces in it. The tool prints that status and exits 3.
+#include <string>
+#include <vector>
+
+#include "footfall/common/status.hpp"
+#include "footfall/host/common/result.hpp"
+#include "footfall/host/model/robot_description.hpp"
+#include "footfall/host/stance/stance_state.hpp"
+
+namespace footfall::host {
+
+struct ContactForce {
+  std::string body, other_body;  // other_body "" for the ground
+  Vector3<double> position = Vector3<double>::Zero();  // the contact point, world frame
+  Vector3<double> force = Vector3<double>::Zero();     // on `body`, world frame, N
+  double normal_force = 0.0;                           // λ, N
+  double normal_acceleration = 0.0;                    // ζ̇ = n·(relative acceleration), m/s²
+  ContactState state = ContactState::kSeparating;
+};
+
+struct ForcesReport {
+  std::string model, source;
+  StatusCode status = StatusCode::kOk;
+  std::string status_field;  // the core's Status::field, "" when ok
+  int status_index = -1;     // the core's Status::index (a contact, or a limit), −1 when none
+  FrictionModel friction = FrictionModel::kCone;
+  StanceSolver solver = StanceSolver::kAuto;  // the one that ran
+  int work = 0, work_limit = 0;
+  double residual = 0.0, equation_residual = 0.0;
+  double total_mass = 0.0;
+  Vector3<double> gravity = Vector3<double>::Zero();
+  // Only when ok:
+  std::vector<ContactForce> contacts;
+  std::vector<double> qdd, tau_contact;
+  std::vector<std::string> dof_names;  // "root.vx", "FR_hip_joint", ... for the table
+
+  bool ok() const noexcept { return status == StatusCode::kOk; }
+};
+
+// What the work counts: "pivots", "active sets" or "sweeps".
+const char* work_unit(StanceSolver solver) noexcept;
+
+Result<ForcesReport> compute_forces(const RobotDescription& model, const StanceState& state,
+                                    const std::string& state_name);
+
+// The message for a core Status on the state file `state_name`: bad input names the field in the
+// file's terms ("contacts[2].mu: ..."), anything else says what the solve found.
+std::string describe_stance_status(const Status& status, const RobotDescription& model,
+                                   const std::string& state_name);
+
+// `footfall forces --json` and the table. On a report that is not ok, the status alone.
+std::string forces_json(const ForcesReport& report);
+std::string forces_table(const ForcesReport& report);
+
+}  // namespace footfall::host

@@ -1,0 +1,114 @@
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "footfall/host/io/json_writer.hpp"
+#include "footfall/host/io/number_format.hpp"
+#include "footfall/host/stance/stance_forces.hpp"
+
+namespace footfall::host {
+
+namespace {
+
+nlohmann::ordered_json array3(const Vector3<double>& x) { return nlohmann::ordered_json::array({x.x(), x.y(), x.z()}); }
+
+std::string fixed(double x, int decimals) {
+  char buffer[64];
+  std::snprintf(buffer, sizeof buffer, "%.*f", decimals, x == 0.0 ? 0.0 : x);  // no "-0.000"
+  std::string text = buffer;
+  bool zero = true;
+  for (char c : text) zero = zero && (c == '-' || c == '0' || c == '.');
+  if (zero && text[0] == '-') text.erase(0, 1);
+  return text;
+}
+
+double total_normal_force(const ForcesReport& r) {
+  double total = 0.0;
+  for (const ContactForce& c : r.contacts) total += c.normal_force;
+  return total;
+}
+
+}  // namespace
+
+std::string forces_json(const ForcesReport& r) {
+  nlohmann::ordered_json j;
+  j["status"] = to_string(r.status);
+  if (!r.ok()) {
+    j["status_field"] = r.status_field;
+    j["status_index"] = r.status_index;
+  }
+  j["model"] = r.model;
+  j["friction"] = to_string(r.friction);
+  j["solver"] = to_string(r.solver);
+  j["work"] = r.work;
+  j["work_unit"] = work_unit(r.solver);
+  j["work_limit"] = r.work_limit;
+  if (!r.ok()) return write_json(j);
+  j["residual"] = r.residual;
+  j["equation_residual"] = r.equation_residual;
+  j["gravity"] = array3(r.gravity);
+  j["total_mass"] = r.total_mass;
+  j["total_normal_force"] = total_normal_force(r);
+  nlohmann::ordered_json contacts = nlohmann::ordered_json::array();
+  for (const ContactForce& c : r.contacts) {
+    nlohmann::ordered_json contact;
+    contact["body"] = c.body;
+    contact["other_body"] = c.other_body.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(c.other_body);
+    contact["position"] = array3(c.position);
+    contact["force"] = array3(c.force);
+    contact["normal_force"] = c.normal_force;
+    contact["normal_acceleration"] = c.normal_acceleration;
+    contact["state"] = to_string(c.state);
+    contacts.push_back(contact);
+  }
+  j["contacts"] = contacts;
+  j["qdd"] = r.qdd;
+  j["tau_contact"] = r.tau_contact;
+  return write_json(j);
+}
+
+std::string forces_table(const ForcesReport& r) {
+  std::string out = r.model + " (" + r.source + "), friction " + to_string(r.friction) + ", solver " +
+                    to_string(r.solver) + ": " + to_string(r.status) + " after " + std::to_string(r.work) + " " +
+                    work_unit(r.solver) + " (limit " + std::to_string(r.work_limit) + ")";
+  if (!r.ok()) {
+    out += ": " + r.status_field;
+    if (r.status_index >= 0) out += " " + std::to_string(r.status_index);
+    return out + "\n";
+  }
+  out += ", residual " + format_short(r.residual) + "\n\n";
+
+  std::size_t body_w = 4;
+  for (const ContactForce& c : r.contacts)
+    body_w = std::max(body_w, c.other_body.empty() ? c.body.size() : c.body.size() + 4 + c.other_body.size());
+  char line[512];
+  std::snprintf(line, sizeof line, "%3s  %-*s  %-10s  %10s  %-29s  %s\n", "#", static_cast<int>(body_w), "body",
+                "state", "normal [N]", "force x, y, z (world) [N]", "at x, y, z (world) [m]");
+  out += line;
+  for (std::size_t i = 0; i < r.contacts.size(); ++i) {
+    const ContactForce& c = r.contacts[i];
+    const std::string body = c.other_body.empty() ? c.body : c.body + " on " + c.other_body;
+    std::snprintf(line, sizeof line, "%3zu  %-*s  %-10s  %10s  %9s %9s %9s  %8s %8s %8s\n", i,
+                  static_cast<int>(body_w), body.c_str(), to_string(c.state), fixed(c.normal_force, 3).c_str(),
+                  fixed(c.force.x(), 3).c_str(), fixed(c.force.y(), 3).c_str(), fixed(c.force.z(), 3).c_str(),
+                  fixed(c.position.x(), 4).c_str(), fixed(c.position.y(), 4).c_str(), fixed(c.position.z(), 4).c_str());
+    out += line;
+  }
+  const double weight = r.total_mass * r.gravity.norm();
+  out += "total normal force " + fixed(total_normal_force(r), 3) + " N (weight m|g| = " + fixed(weight, 3) + " N)\n\n";
+
+  std::size_t dof_w = 3;
+  for (const std::string& name : r.dof_names) dof_w = std::max(dof_w, name.size());
+  std::snprintf(line, sizeof line, "%-*s  %14s  %14s\n", static_cast<int>(dof_w), "dof", "qdd", "tau_contact");
+  out += line;
+  for (std::size_t k = 0; k < r.qdd.size(); ++k) {
+    const std::string name = k < r.dof_names.size() ? r.dof_names[k] : std::to_string(k);
+    std::snprintf(line, sizeof line, "%-*s  %14.6g  %14.6g\n", static_cast<int>(dof_w), name.c_str(), r.qdd[k],
+                  r.tau_contact[k]);
+    out += line;
+  }
+  out += "(qdd in m/s^2 or rad/s^2, tau_contact in N or N m; a free-flying base's rows in the base's frame)\n";
+  return out;
+}
+
+}  // namespace footfall::host
