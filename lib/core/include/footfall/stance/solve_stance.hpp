@@ -112,46 +112,18 @@ void run_stance_solver(const ContactSet<S, K>& set, const StanceOptions<S>& opti
 
 }  // namespace detail
 
+namespace detail {
+
+// From the solver's answer in sw.lcp (ok) to the result: forces, τ_c, q̈, the equations-of-motion
+// and penetration checks, the states; a result that fails a check is reset and its Status says why.
 template <typename S, int B, int D, int K, typename TauDerived>
-Status solve_stance(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, const ContactSet<S, K>& set,
-                    const Eigen::MatrixBase<TauDerived>& tau, const StanceOptions<S>& options,
-                    StanceWorkspace<S, D, K>& sw, StanceResult<S, D, K>& result) noexcept {
+Status finish_stance(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, const ContactSet<S, K>& set,
+                     const Eigen::MatrixBase<TauDerived>& tau, const StanceOptions<S>& options, StanceSolver used,
+                     StanceWorkspace<S, D, K>& sw, StanceResult<S, D, K>& result) noexcept {
   const int nv = model.nv();
-  const int count = (set.count >= 0 && set.count <= K) ? set.count : 0;
-  const int rows = count * (options.friction == FrictionModel::kNone ? 1 : 3);
-  result.friction = options.friction;
-  result.work = 0;
-  result.work_limit = 0;
-  Status status = detail::validate_stance_options(options);
-  if (status.ok())
-    status = compute_contact_dynamics(model, ws, set, tau, options.friction != FrictionModel::kNone, sw.contact);
-  if (status.ok()) status = assemble_stance_problem(set, options, sw);
-  if (!status.ok()) {
-    detail::reset_stance_result(result, status, count, nv, status.code == StatusCode::kBadInput ? 0 : rows);
-    return status;
-  }
-
-  const bool warm = options.warm_start && sw.previous_count == count && sw.previous.size() == sw.problem.size();
-  StanceSolver used = StanceSolver::kLemke;
-  detail::run_stance_solver(set, options, warm, sw, &used);
-  result.solver = used;
-  result.work = sw.lcp.work;
-  result.work_limit = sw.lcp.work_limit;
-  if (!sw.lcp.ok()) {
-    status = sw.lcp.status;
-    int sliding = -1;
-    for (int i = 0; i < count && sliding < 0; ++i)
-      if (sw.mode[i] == ContactMode::kSliding) sliding = i;
-    // With a sliding contact M is not copositive-plus and "no solution" is friction's doing.
-    if (sliding >= 0 && (status.code == StatusCode::kInfeasible || status.code == StatusCode::kNoSolutionFound))
-      status = Status::InconsistentFriction("stance.sliding", sliding);
-    detail::reset_stance_result(result, status, count, nv, rows);
-    result.work = sw.lcp.work;
-    result.work_limit = sw.lcp.work_limit;
-    sw.previous_count = -1;
-    return status;
-  }
-
+  const int count = set.count;
+  const int rows = sw.contact.rows();
+  Status status = Status::Ok();
   // f, τ_c = Gᵀ f and q̈ = H⁻¹(τ − C + τ_c).
   forces_from_unknowns(sw, sw.lcp.z);
   const ContactDynamics<S, D, K>& cd = sw.contact;
@@ -260,6 +232,60 @@ Status solve_stance(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, c
   sw.previous = sw.lcp.z;
   sw.previous_count = count;
   return result.status;
+}
+
+// Contact terms and the problem; on failure the result is reset.
+template <typename S, int B, int D, int K, typename TauDerived>
+Status prepare_stance(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, const ContactSet<S, K>& set,
+                      const Eigen::MatrixBase<TauDerived>& tau, const StanceOptions<S>& options,
+                      StanceWorkspace<S, D, K>& sw, StanceResult<S, D, K>& result) noexcept {
+  const int count = (set.count >= 0 && set.count <= K) ? set.count : 0;
+  const int rows = count * (options.friction == FrictionModel::kNone ? 1 : 3);
+  result.friction = options.friction;
+  result.work = 0;
+  result.work_limit = 0;
+  Status status = validate_stance_options(options);
+  if (status.ok())
+    status = compute_contact_dynamics(model, ws, set, tau, options.friction != FrictionModel::kNone, sw.contact);
+  if (status.ok()) status = assemble_stance_problem(set, options, sw);
+  if (!status.ok())
+    reset_stance_result(result, status, count, model.nv(), status.code == StatusCode::kBadInput ? 0 : rows);
+  return status;
+}
+
+}  // namespace detail
+
+template <typename S, int B, int D, int K, typename TauDerived>
+Status solve_stance(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, const ContactSet<S, K>& set,
+                    const Eigen::MatrixBase<TauDerived>& tau, const StanceOptions<S>& options,
+                    StanceWorkspace<S, D, K>& sw, StanceResult<S, D, K>& result) noexcept {
+  Status status = detail::prepare_stance(model, ws, set, tau, options, sw, result);
+  if (!status.ok()) return status;
+  const int nv = model.nv();
+  const int count = set.count;
+  const int rows = sw.contact.rows();
+  const bool warm = options.warm_start && sw.previous_count == count && sw.previous.size() == sw.problem.size();
+  StanceSolver used = StanceSolver::kLemke;
+  detail::run_stance_solver(set, options, warm, sw, &used);
+  result.solver = used;
+  result.work = sw.lcp.work;
+  result.work_limit = sw.lcp.work_limit;
+  if (!sw.lcp.ok()) {
+    status = sw.lcp.status;
+    int sliding = -1;
+    for (int i = 0; i < count && sliding < 0; ++i)
+      if (sw.mode[i] == ContactMode::kSliding) sliding = i;
+    // With a sliding contact M is not copositive-plus and "no solution" is friction's doing.
+    if (sliding >= 0 && (status.code == StatusCode::kInfeasible || status.code == StatusCode::kNoSolutionFound))
+      status = Status::InconsistentFriction("stance.sliding", sliding);
+    detail::reset_stance_result(result, status, count, nv, rows);
+    result.work = sw.lcp.work;
+    result.work_limit = sw.lcp.work_limit;
+    sw.previous_count = -1;
+    return status;
+  }
+
+  return detail::finish_stance(model, ws, set, tau, options, used, sw, result);
 }
 
 }  // namespace footfall
