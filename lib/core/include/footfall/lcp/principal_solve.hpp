@@ -111,6 +111,63 @@ bool solve_principal_block(const LcpProblem<S, N>& problem, const int* active, i
   return true;
 }
 
+
+// As solve_principal_block, for a symmetric M (the stance problem when nothing slides): LDLᵀ of
+// M_αα without pivoting, half the work of LU, which a symmetric positive definite block needs
+// no pivoting for; a pivot no larger than 4k·ε of the block's largest entry (a semidefinite or
+// indefinite block) returns false, as does the refinement test. The caller must know M is
+// symmetric; only its lower triangle is read.
+template <typename S, int N>
+bool solve_principal_block_symmetric(const LcpProblem<S, N>& problem, const int* active, int k,
+                                     PrincipalSolveScratch<S, N>& scratch, LcpVector<S, N>& z) noexcept {
+  const int n = problem.size();
+  if (k < 0 || k > n) return false;
+  auto& ld = scratch.lu;  // D on the diagonal, L below
+  S block_scale = S(0);
+  for (int c = 0; c < k; ++c)
+    for (int row = c; row < k; ++row) {
+      const S value = problem.m.coeff(active[row], active[c]);
+      ld.coeffRef(row, c) = value;
+      block_scale = std::max(block_scale, std::abs(value));
+    }
+  const S singular = S(4) * static_cast<S>(k) * epsilon<S>() * block_scale;
+  for (int j = 0; j < k; ++j) {  // right-looking: column j scaled, the trailing lower triangle updated
+    const S d = ld.coeff(j, j);
+    if (!(d > singular)) return false;
+    const S inverse = S(1) / d;
+    for (int c = j + 1; c < k; ++c) {
+      const S t = ld.coeff(c, j) * inverse;
+      for (int row = c; row < k; ++row) ld.coeffRef(row, c) -= ld.coeff(row, j) * t;
+    }
+    for (int row = j + 1; row < k; ++row) ld.coeffRef(row, j) *= inverse;
+  }
+  const auto solve = [&]() {  // r ← (LDLᵀ)⁻¹ r
+    for (int row = 0; row < k; ++row)
+      for (int p = 0; p < row; ++p) scratch.r.coeffRef(row) -= ld.coeff(row, p) * scratch.r.coeff(p);
+    for (int row = 0; row < k; ++row) scratch.r.coeffRef(row) /= ld.coeff(row, row);
+    for (int row = k - 1; row >= 0; --row)
+      for (int p = row + 1; p < k; ++p) scratch.r.coeffRef(row) -= ld.coeff(p, row) * scratch.r.coeff(p);
+  };
+  for (int row = 0; row < k; ++row) scratch.r.coeffRef(row) = -problem.q.coeff(active[row]);
+  solve();
+  for (int row = 0; row < k; ++row) scratch.x.coeffRef(row) = scratch.r.coeff(row);
+  for (int row = 0; row < k; ++row) {  // one refinement step from the problem's own numbers
+    S residual = -problem.q.coeff(active[row]);
+    for (int c = 0; c < k; ++c) residual -= problem.m.coeff(active[row], active[c]) * scratch.x.coeff(c);
+    scratch.r.coeffRef(row) = residual;
+  }
+  solve();
+  S solution_size = S(0), correction_size = S(0);
+  for (int row = 0; row < k; ++row) {
+    solution_size = std::max(solution_size, std::abs(scratch.x.coeff(row)));
+    correction_size = std::max(correction_size, std::abs(scratch.r.coeff(row)));
+  }
+  if (!(S(64) * correction_size <= solution_size) && correction_size > S(0)) return false;
+  assign_zero(z, n);
+  for (int row = 0; row < k; ++row) z.coeffRef(active[row]) = scratch.x.coeff(row) + scratch.r.coeff(row);
+  return true;
+}
+
 }  // namespace detail
 
 }  // namespace footfall

@@ -268,6 +268,8 @@ void solve_cone(const ContactSet<S, K>& set, const StanceOptions<S>& options, bo
   detail::assign_zero(candidate, n);
   int tried[static_cast<std::size_t>(N)] = {};  // the rows of the last exact finish tried
   int tried_count = -1;
+  bool symmetric = true;  // the problem is W when no contact slides
+  for (int i = 0; i < sw.contact.count; ++i) symmetric = symmetric && sw.mode[i] != ContactMode::kSliding;
   int inconsistent = -1;
 
   for (int sweep = 1; sweep <= options.max_sweeps; ++sweep) {
@@ -322,6 +324,9 @@ void solve_cone(const ContactSet<S, K>& set, const StanceOptions<S>& options, bo
         bool solved = true;
         if (k == 0)
           detail::assign_zero(candidate, n);
+        else if (symmetric)  // W itself: LDLᵀ, or LU when that finds the block not definite
+          solved = detail::solve_principal_block_symmetric(p, sw.active, k, sw.lemke.principal, candidate) ||
+                   detail::solve_principal_block(p, sw.active, k, sw.lemke.principal, candidate);
         else
           solved = detail::solve_principal_block(p, sw.active, k, sw.lemke.principal, candidate);
         if (solved) {

@@ -128,11 +128,15 @@ Status finish_stance(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, 
   forces_from_unknowns(sw, sw.lcp.z);
   const ContactDynamics<S, D, K>& cd = sw.contact;
   result.tau_contact.setZero(nv);
+  S contact_term_scale = S(0);  // the largest |G_rk f_r|, part of the equations' rounding scale
   for (int r = 0; r < rows; ++r) {
     const int i = r / cd.rows_per_contact;
+    const S fr = sw.force.coeff(r);
     for (int s = 0; s < cd.support_size[i]; ++s) {
       const int k = cd.support[i][s];
-      result.tau_contact.coeffRef(k) += cd.jacobian.coeff(r, k) * sw.force.coeff(r);
+      const S term = cd.jacobian.coeff(r, k) * fr;
+      result.tau_contact.coeffRef(k) += term;
+      contact_term_scale = std::max(contact_term_scale, std::abs(term));
     }
   }
   // q̈ = q̈_free + H⁻¹Gᵀf, the second term from the factor's pieces already in the contact terms.
@@ -172,8 +176,7 @@ Status finish_stance(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, 
     result.equation_residual = std::max(result.equation_residual, std::abs(residual.coeff(k)));
     equation_scale = std::max(equation_scale, magnitude.coeff(k));
   }
-  for (int r = 0; r < rows; ++r)
-    equation_scale = std::max(equation_scale, std::abs(sw.force.coeff(r)) * max_abs(cd.jacobian.row(r)));
+  equation_scale = std::max(equation_scale, contact_term_scale);
   for (int k = 0; k < nv && status.ok(); ++k)
     if (!(std::abs(residual.coeff(k)) <= S(8) * rounding * equation_scale))
       status = Status::CheckFailed("stance.equations_of_motion", k);
@@ -192,9 +195,10 @@ Status finish_stance(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, 
       a += term;
       scale += std::abs(term);
     }
-    for (int c = 0; c < rows; ++c) scale += std::abs(cd.delassus.coeff(r, c) * sw.force.coeff(c));
     result.contact_acceleration.coeffRef(r) = a;
     const bool normal_row = r % cd.rows_per_contact == 0;
+    if (!normal_row) continue;
+    for (int c = 0; c < rows; ++c) scale += std::abs(cd.delassus.coeff(r, c) * sw.force.coeff(c));
     const S accuracy = used == StanceSolver::kPgs ? options.tolerance : S(0);
     if (status.ok() && normal_row && a < -(S(4) * rounding * scale + accuracy * d_norm))
       status = Status::CheckFailed("stance.penetration", i);
