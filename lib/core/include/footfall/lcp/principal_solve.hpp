@@ -54,6 +54,33 @@ void principal_lu_solve(PrincipalSolveScratch<S, N>& scratch, int k) noexcept {
   }
 }
 
+// Solve, one step of iterative refinement and the acceptance test shared by both factorisations:
+// `solve` applies the factor's inverse to scratch.r in place. Returns false (z unspecified) when
+// the correction exceeds 1/64 of the solution, i.e. the block is singular to working precision.
+template <typename S, int N, typename Solve>
+bool refine_and_accept(const LcpProblem<S, N>& problem, const int* active, int k, PrincipalSolveScratch<S, N>& scratch,
+                       LcpVector<S, N>& z, Solve&& solve) noexcept {
+  for (int row = 0; row < k; ++row) scratch.r.coeffRef(row) = -problem.q.coeff(active[row]);
+  solve();
+  for (int row = 0; row < k; ++row) scratch.x.coeffRef(row) = scratch.r.coeff(row);
+  // One refinement step: r = −q_α − M_αα x from the problem's own numbers, x ← x + (M_αα)⁻¹ r.
+  for (int row = 0; row < k; ++row) {
+    S residual = -problem.q.coeff(active[row]);
+    for (int c = 0; c < k; ++c) residual -= problem.m.coeff(active[row], active[c]) * scratch.x.coeff(c);
+    scratch.r.coeffRef(row) = residual;
+  }
+  solve();
+  S solution_size = S(0), correction_size = S(0);
+  for (int row = 0; row < k; ++row) {
+    solution_size = std::max(solution_size, std::abs(scratch.x.coeff(row)));
+    correction_size = std::max(correction_size, std::abs(scratch.r.coeff(row)));
+  }
+  if (!(S(64) * correction_size <= solution_size) && correction_size > S(0)) return false;
+  assign_zero(z, problem.size());
+  for (int row = 0; row < k; ++row) z.coeffRef(active[row]) = scratch.x.coeff(row) + scratch.r.coeff(row);
+  return true;
+}
+
 // Solves M_αα z_α = −q_α for the k indices active[0..k) and writes the full z (zero off α).
 // Returns false, leaving z unspecified, when the block is singular to working precision, so α
 // is no basis: a pivot no larger than 4k·ε times the block's largest entry, or a refinement
@@ -89,28 +116,8 @@ bool solve_principal_block(const LcpProblem<S, N>& problem, const int* active, i
     }
   }
 
-  for (int row = 0; row < k; ++row) scratch.r.coeffRef(row) = -problem.q.coeff(active[row]);
-  principal_lu_solve(scratch, k);
-  for (int row = 0; row < k; ++row) scratch.x.coeffRef(row) = scratch.r.coeff(row);
-  // One refinement step: r = −q_α − M_αα x from the problem's own numbers, x ← x + (M_αα)⁻¹ r.
-  for (int row = 0; row < k; ++row) {
-    S residual = -problem.q.coeff(active[row]);
-    for (int c = 0; c < k; ++c) residual -= problem.m.coeff(active[row], active[c]) * scratch.x.coeff(c);
-    scratch.r.coeffRef(row) = residual;
-  }
-  principal_lu_solve(scratch, k);
-  S solution_size = S(0), correction_size = S(0);
-  for (int row = 0; row < k; ++row) {
-    solution_size = std::max(solution_size, std::abs(scratch.x.coeff(row)));
-    correction_size = std::max(correction_size, std::abs(scratch.r.coeff(row)));
-  }
-  if (!(S(64) * correction_size <= solution_size) && correction_size > S(0)) return false;
-
-  assign_zero(z, n);
-  for (int row = 0; row < k; ++row) z.coeffRef(active[row]) = scratch.x.coeff(row) + scratch.r.coeff(row);
-  return true;
+  return refine_and_accept(problem, active, k, scratch, z, [&]() { principal_lu_solve(scratch, k); });
 }
-
 
 // As solve_principal_block, for a symmetric M (the stance problem when nothing slides): LDLᵀ of
 // M_αα without pivoting, half the work of LU, which a symmetric positive definite block needs
@@ -148,24 +155,7 @@ bool solve_principal_block_symmetric(const LcpProblem<S, N>& problem, const int*
     for (int row = k - 1; row >= 0; --row)
       for (int p = row + 1; p < k; ++p) scratch.r.coeffRef(row) -= ld.coeff(p, row) * scratch.r.coeff(p);
   };
-  for (int row = 0; row < k; ++row) scratch.r.coeffRef(row) = -problem.q.coeff(active[row]);
-  solve();
-  for (int row = 0; row < k; ++row) scratch.x.coeffRef(row) = scratch.r.coeff(row);
-  for (int row = 0; row < k; ++row) {  // one refinement step from the problem's own numbers
-    S residual = -problem.q.coeff(active[row]);
-    for (int c = 0; c < k; ++c) residual -= problem.m.coeff(active[row], active[c]) * scratch.x.coeff(c);
-    scratch.r.coeffRef(row) = residual;
-  }
-  solve();
-  S solution_size = S(0), correction_size = S(0);
-  for (int row = 0; row < k; ++row) {
-    solution_size = std::max(solution_size, std::abs(scratch.x.coeff(row)));
-    correction_size = std::max(correction_size, std::abs(scratch.r.coeff(row)));
-  }
-  if (!(S(64) * correction_size <= solution_size) && correction_size > S(0)) return false;
-  assign_zero(z, n);
-  for (int row = 0; row < k; ++row) z.coeffRef(active[row]) = scratch.x.coeff(row) + scratch.r.coeff(row);
-  return true;
+  return refine_and_accept(problem, active, k, scratch, z, solve);
 }
 
 }  // namespace detail
