@@ -19,6 +19,40 @@
 
 namespace footfall {
 
+// A compliant foot pad, for the strike's peak-load prediction (strike/peak_loads.hpp): the normal
+// force it pushes back with at penetration δ ≥ 0 and penetration rate δ̇, never pulling:
+//   linear (Kelvin–Voigt):  f = max(0, k δ + c δ̇)
+//   Hunt–Crossley:          f = max(0, k δⁿ + c δⁿ δ̇)   (n = `exponent`, 3/2 for Hertz contact)
+// k is in N/m (N/mⁿ for Hunt–Crossley), c in N s/m (N s/mⁿ⁺¹).
+enum class PadLaw : unsigned char {
+  kNone = 0,  // rigid: no peak prediction for this contact
+  kLinear,
+  kHuntCrossley,
+};
+
+template <typename S>
+struct ContactPad {
+  PadLaw law = PadLaw::kNone;
+  S stiffness = S(0);
+  S damping = S(0);
+  S exponent = S(1.5);  // Hunt–Crossley only, in [1, 3]
+
+  static ContactPad Linear(S k, S c) noexcept { return ContactPad{PadLaw::kLinear, k, c, S(1)}; }
+  static ContactPad HuntCrossley(S k, S c, S n = S(1.5)) noexcept { return ContactPad{PadLaw::kHuntCrossley, k, c, n}; }
+};
+
+constexpr const char* to_string(PadLaw law) noexcept {
+  switch (law) {
+    case PadLaw::kNone:
+      return "none";
+    case PadLaw::kLinear:
+      return "linear";
+    case PadLaw::kHuntCrossley:
+      return "hunt_crossley";
+  }
+  return "unknown pad law";
+}
+
 template <typename S>
 struct Contact {
   int body = -1;                            // sc(i): the successor, which carries `point`
@@ -33,6 +67,7 @@ struct Contact {
   // Positive where the surfaces bend apart (a foot sliding over a bump), negative where they
   // close in (a disk entering the narrowing slot of 000 Example 11.1); 0 for a point on a plane.
   S curvature = S(0);
+  ContactPad<S> pad;  // the foot pad's compliance, for the strike's peak loads (rigid if none)
 
   // A contact of `body`'s point with the ground, whose normal is `normal`.
   static Contact Ground(int body, const Vector3<S>& point, const Vector3<S>& normal, S mu,
@@ -87,9 +122,9 @@ S unit_normal_tolerance() noexcept {
 // Checks every field of every contact against the model, naming the first that is wrong with
 // the contact's index: "contacts.body", "contacts.point", "contacts.normal" (finite and of unit
 // length), "contacts.mu" (finite, ≥ 0), "contacts.restitution" (in [0, 1]), "contacts.other_body"
-// (−1 or a body other than `body`), "contacts.other_point", "contacts.curvature" (finite);
-// "contacts.count" for a count outside
-// [0, K].
+// (−1 or a body other than `body`), "contacts.other_point", "contacts.curvature" (finite),
+// "contacts.pad.law", "contacts.pad.stiffness" (finite, > 0), "contacts.pad.damping" (finite,
+// ≥ 0), "contacts.pad.exponent" (in [1, 3]); "contacts.count" for a count outside [0, K].
 template <typename S, int B, int D, int K>
 Status validate_contacts(const Model<S, B, D>& model, const ContactSet<S, K>& set) noexcept {
   if (set.count < 0 || set.count > K) return Status::BadInput("contacts.count", set.count);
@@ -105,6 +140,14 @@ Status validate_contacts(const Model<S, B, D>& model, const ContactSet<S, K>& se
       return Status::BadInput("contacts.other_body", i);
     if (c.other_body != -1 && !all_finite(c.other_point)) return Status::BadInput("contacts.other_point", i);
     if (!is_finite(c.curvature)) return Status::BadInput("contacts.curvature", i);
+    const ContactPad<S>& pad = c.pad;
+    if (static_cast<int>(pad.law) > static_cast<int>(PadLaw::kHuntCrossley)) return Status::BadInput("contacts.pad.law", i);
+    if (pad.law != PadLaw::kNone) {
+      if (!is_finite(pad.stiffness) || !(pad.stiffness > S(0))) return Status::BadInput("contacts.pad.stiffness", i);
+      if (!is_finite(pad.damping) || !(pad.damping >= S(0))) return Status::BadInput("contacts.pad.damping", i);
+      if (pad.law == PadLaw::kHuntCrossley && !(pad.exponent >= S(1) && pad.exponent <= S(3)))
+        return Status::BadInput("contacts.pad.exponent", i);
+    }
   }
   return Status::Ok();
 }

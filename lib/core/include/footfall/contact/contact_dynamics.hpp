@@ -148,93 +148,137 @@ void delassus_from_factor(const Model<S, B, D>& model, const Workspace<S, B, D>&
 
 }  // namespace detail
 
-// Fills `cd` for the contacts of `set` on the current kinematics, H, its factor and C
-// (forward_kinematics, mass_matrix, factorize_mass_matrix and bias_forces, in that order, on
-// the same q and v), with joint forces τ. with_tangents chooses m = 3 rows a contact, else 1.
-// Validates the contacts and τ; on failure `cd` holds no contacts.
-template <typename S, int B, int D, int K, typename TauDerived>
-Status compute_contact_dynamics(const Model<S, B, D>& model, const Workspace<S, B, D>& ws,
-                                const ContactSet<S, K>& set, const Eigen::MatrixBase<TauDerived>& tau,
-                                bool with_tangents, ContactDynamics<S, D, K>& cd) noexcept {
+namespace detail {
+
+// Visits the non-zero columns of a contact's relative point motion: visit(k, c) with c the
+// velocity of the successor's point p relative to the predecessor's coincident point per unit
+// q̇_k, in the model's frame. A DOF on both paths (a common ancestor) is visited twice with
+// opposite signs, and cancels, as it must.
+template <typename S, int B, int D, typename Visit>
+void for_each_contact_column(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, const Contact<S>& c,
+                             const Vector3<S>& p, Visit&& visit) noexcept {
+  for (int j = c.body; j != -1; j = model.parent(j))
+    for (int k = model.v_index(j); k < model.v_index(j) + model.joint_nv(j); ++k)
+      visit(k, point_motion(ws.subspace_world[k], p));
+  if (c.other_body == -1) return;
+  const Vector3<S> p_other = world_point(ws, c.other_body, c.other_point);
+  for (int j = c.other_body; j != -1; j = model.parent(j))
+    for (int k = model.v_index(j); k < model.v_index(j) + model.joint_nv(j); ++k)
+      visit(k, Vector3<S>(-point_motion(ws.subspace_world[k], p_other)));
+}
+
+// Contact i's rows of G along directions e[0..m) given in the model's frame ("world" to the
+// model), for the successor's point p in that frame, and u = ṗ_s − ṗ_p there.
+template <typename S, int B, int D, int K>
+void fill_contact_rows(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, const Contact<S>& c,
+                       const Vector3<S>& p, const Vector3<S>* e, int m, ContactDynamics<S, D, K>& cd, int i,
+                       Vector3<S>* u) noexcept {
+  *u = Vector3<S>::Zero();
+  point_velocity(model, ws, c.body, c.point, u);
+  if (c.other_body != -1) {
+    Vector3<S> u_p = Vector3<S>::Zero();
+    point_velocity(model, ws, c.other_body, c.other_point, &u_p);
+    *u -= u_p;
+  }
+  for_each_contact_column(model, ws, c, p, [&](int k, const Vector3<S>& col) {
+    for (int r = 0; r < m; ++r) cd.jacobian.coeffRef(i * m + r, k) += e[r].dot(col);
+  });
+}
+
+// The stage check shared by the contact terms: kinematics, H and its factor.
+template <typename S, int B, int D>
+Status check_contact_stages(const Workspace<S, B, D>& ws, unsigned needed) noexcept {
+  using W = Workspace<S, B, D>;
+  if ((ws.stage & needed) == needed) return Status::Ok();
+  if (!(ws.stage & W::kKinematics)) return Status::BadInput("workspace.kinematics");
+  if (!(ws.stage & W::kFactor)) return Status::BadInput("workspace.factor");
+  return Status::BadInput("workspace.bias");
+}
+
+}  // namespace detail
+
+// What compute_contact_terms fills besides G, G v and W.
+enum class ContactTerms : unsigned char {
+  kVelocityOnly = 0,  // no Ġv: the strike (velocity-level problems) does not need it
+  kWithVelocityTerms, // Ġv too, for the acceleration-level (stance) problem
+};
+
+// Fills the configuration-dependent contact terms of `set` on the current kinematics, H and its
+// factor (forward_kinematics, mass_matrix and factorize_mass_matrix, in that order): the frames,
+// G, G v, W = G H⁻¹ Gᵀ and, when asked, Ġv. with_tangents chooses m = 3 rows a contact, else 1.
+// Validates the contacts; on failure `cd` holds no contacts.
+template <typename S, int B, int D, int K>
+Status compute_contact_terms(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, const ContactSet<S, K>& set,
+                             bool with_tangents, ContactTerms terms, ContactDynamics<S, D, K>& cd) noexcept {
   using W = Workspace<S, B, D>;
   cd.count = 0;
-  const unsigned needed = W::kKinematics | W::kMassMatrix | W::kFactor | W::kBias;
-  if ((ws.stage & needed) != needed) {
-    if (!(ws.stage & W::kKinematics)) return Status::BadInput("workspace.kinematics");
-    if (!(ws.stage & W::kFactor)) return Status::BadInput("workspace.factor");
-    return Status::BadInput("workspace.bias");
-  }
-  Status status = validate_vector(tau, model.nv(), "tau");
+  Status status = detail::check_contact_stages(ws, W::kKinematics | W::kMassMatrix | W::kFactor);
   if (status.ok()) status = validate_contacts(model, set);
   if (!status.ok()) return status;
 
   const int n = model.nv();
   const int m = with_tangents ? 3 : 1;
   const int nc = set.count;
+  const bool velocity_terms = terms == ContactTerms::kWithVelocityTerms;
   cd.rows_per_contact = m;
   cd.jacobian.setZero(nc * m, n);
-  cd.velocity_term.resize(nc * m);
+  cd.velocity_term.setZero(nc * m);
   cd.velocity.resize(nc * m);
   for (int i = 0; i < nc; ++i) {
     const Contact<S>& c = set.contacts[i];
     Vector3<S>* e = cd.direction[i];
     e[0] = c.normal;
     tangent_basis(c.normal, &e[1], &e[2]);
-    const Vector3<S> p = detail::world_point(ws, c.body, c.point);
-    cd.position[i] = p;
+    cd.position[i] = detail::world_point(ws, c.body, c.point);
     detail::collect_contact_support(model, c.body, c.other_body, cd, i);
+    Vector3<S> u;
+    detail::fill_contact_rows(model, ws, c, cd.position[i], e, m, cd, i, &u);
+    for (int r = 0; r < m; ++r) cd.velocity.coeffRef(i * m + r) = e[r].dot(u);
+    if (!velocity_terms) continue;
 
-    // u and the q̈ = 0 accelerations of the two points; the predecessor's turn rate ω_p (world).
-    Vector3<S> u = Vector3<S>::Zero(), a_rel = Vector3<S>::Zero(), omega_p = Vector3<S>::Zero();
-    point_velocity(model, ws, c.body, c.point, &u);
+    // The q̈ = 0 accelerations of the two points and the predecessor's turn rate ω_p (world).
+    Vector3<S> a_rel = Vector3<S>::Zero(), omega_p = Vector3<S>::Zero();
     point_velocity_product_acceleration(model, ws, c.body, c.point, &a_rel);
     if (c.other_body != -1) {
-      Vector3<S> u_p = Vector3<S>::Zero(), a_p = Vector3<S>::Zero();
-      point_velocity(model, ws, c.other_body, c.other_point, &u_p);
+      Vector3<S> a_p = Vector3<S>::Zero();
       point_velocity_product_acceleration(model, ws, c.other_body, c.other_point, &a_p);
-      u -= u_p;
       a_rel -= a_p;
       omega_p = ws.world_to_body[c.other_body].rotation().transpose() * ws.velocity[c.other_body].angular();
     }
-    for (int r = 0; r < m; ++r) {
-      const int row = i * m + r;
-      cd.velocity.coeffRef(row) = e[r].dot(u);
-      cd.velocity_term.coeffRef(row) = e[r].dot(a_rel) + S(2) * omega_p.cross(e[r]).dot(u);  // 002's 2ṅ·u
-    }
+    for (int r = 0; r < m; ++r)
+      cd.velocity_term.coeffRef(i * m + r) = e[r].dot(a_rel) + S(2) * omega_p.cross(e[r]).dot(u);  // 002's 2ṅ·u
     if (c.curvature != S(0)) {  // 004 (24)–(26): the gap's Hessian along the slip
       const S slip_squared = u.squaredNorm() - e[0].dot(u) * e[0].dot(u);
       cd.velocity_term.coeffRef(i * m) += c.curvature * slip_squared;
     }
-    // Rows of G: e·(J_s − J_p), columns on the support only. A DOF on both paths (a common
-    // ancestor) moves both points alike and cancels, as it must.
-    const Vector3<S> p_other = c.other_body == -1 ? p : detail::world_point(ws, c.other_body, c.other_point);
-    for (int j = c.body; j != -1; j = model.parent(j))
-      for (int k = model.v_index(j); k < model.v_index(j) + model.joint_nv(j); ++k) {
-        const Vector3<S> col = detail::point_motion(ws.subspace_world[k], p);
-        for (int r = 0; r < m; ++r) cd.jacobian.coeffRef(i * m + r, k) += e[r].dot(col);
-      }
-    for (int j = c.other_body; j != -1; j = model.parent(j))
-      for (int k = model.v_index(j); k < model.v_index(j) + model.joint_nv(j); ++k) {
-        const Vector3<S> col = detail::point_motion(ws.subspace_world[k], p_other);
-        for (int r = 0; r < m; ++r) cd.jacobian.coeffRef(i * m + r, k) -= e[r].dot(col);
-      }
   }
   cd.count = nc;
-
   if (m == 3)
     detail::delassus_from_factor<3>(model, ws, cd);
   else
     detail::delassus_from_factor<1>(model, ws, cd);
+  return Status::Ok();
+}
 
-  // q̈_free = H⁻¹(τ − C) and d = G q̈_free + Ġv.
-  cd.free_acceleration = tau - ws.bias;
-  status = solve_mass_matrix(model, ws, cd.free_acceleration);
+// q̈_free = H⁻¹(τ − C) and d = G q̈_free + Ġv (000 (11.36)) on terms compute_contact_terms filled
+// with Ġv, and C current in `ws` (bias_forces). On failure `cd` holds no contacts.
+template <typename S, int B, int D, int K, typename TauDerived>
+Status compute_free_contact_acceleration(const Model<S, B, D>& model, const Workspace<S, B, D>& ws,
+                                         const Eigen::MatrixBase<TauDerived>& tau, ContactDynamics<S, D, K>& cd) noexcept {
+  using W = Workspace<S, B, D>;
+  Status status = detail::check_contact_stages(ws, W::kKinematics | W::kMassMatrix | W::kFactor | W::kBias);
+  if (status.ok()) status = validate_vector(tau, model.nv(), "tau");
+  if (status.ok()) {
+    cd.free_acceleration = tau - ws.bias;
+    status = solve_mass_matrix(model, ws, cd.free_acceleration);
+  }
   if (!status.ok()) {
     cd.count = 0;
     return status;
   }
-  cd.free_contact_acceleration.resize(nc * m);
-  for (int i = 0; i < nc; ++i)
+  const int m = cd.rows_per_contact;
+  cd.free_contact_acceleration.resize(cd.rows());
+  for (int i = 0; i < cd.count; ++i)
     for (int r = 0; r < m; ++r) {
       const int row = i * m + r;
       S value = cd.velocity_term.coeff(row);
@@ -245,6 +289,22 @@ Status compute_contact_dynamics(const Model<S, B, D>& model, const Workspace<S, 
       cd.free_contact_acceleration.coeffRef(row) = value;
     }
   return Status::Ok();
+}
+
+// Both of the above: the stance solve's contact terms on the tick's kinematics, H, its factor
+// and C (forward_kinematics, mass_matrix, factorize_mass_matrix and bias_forces, on the same q
+// and v), with joint forces τ. Validates τ and the contacts; on failure `cd` holds no contacts.
+template <typename S, int B, int D, int K, typename TauDerived>
+Status compute_contact_dynamics(const Model<S, B, D>& model, const Workspace<S, B, D>& ws,
+                                const ContactSet<S, K>& set, const Eigen::MatrixBase<TauDerived>& tau,
+                                bool with_tangents, ContactDynamics<S, D, K>& cd) noexcept {
+  using W = Workspace<S, B, D>;
+  cd.count = 0;
+  Status status = detail::check_contact_stages(ws, W::kKinematics | W::kMassMatrix | W::kFactor | W::kBias);
+  if (status.ok()) status = validate_vector(tau, model.nv(), "tau");
+  if (status.ok()) status = compute_contact_terms(model, ws, set, with_tangents, ContactTerms::kWithVelocityTerms, cd);
+  if (status.ok()) status = compute_free_contact_acceleration(model, ws, tau, cd);
+  return status;
 }
 
 // The joint acceleration that contact-frame forces f give, H⁻¹Gᵀf, from the terms already in

@@ -46,11 +46,14 @@ inline int pyramid_facets(FrictionModel model) noexcept {
 
 }  // namespace detail
 
-// Chooses each contact's mode and builds sw.problem; returns a capacity Status if the problem
-// would not fit (it always does for a workspace of capacity K, so this guards misuse).
+// Chooses each contact's mode and builds sw.problem with the contact-frame right-hand side `d`
+// (the free contact acceleration for stance; the strike's restitution targets, which make the
+// same problem one of impulses and velocities); returns a capacity Status if the problem would
+// not fit (it always does for a workspace of capacity K, so this guards misuse).
 template <typename S, int D, int K>
-Status assemble_stance_problem(const ContactSet<S, K>& set, const StanceOptions<S>& options,
-                               StanceWorkspace<S, D, K>& sw) noexcept {
+Status assemble_contact_problem(const ContactSet<S, K>& set, const StanceOptions<S>& options,
+                                const typename ContactDynamics<S, D, K>::RowVector& d,
+                                StanceWorkspace<S, D, K>& sw) noexcept {
   using Workspace = StanceWorkspace<S, D, K>;
   const ContactDynamics<S, D, K>& cd = sw.contact;
   const int m = cd.rows_per_contact;
@@ -121,7 +124,7 @@ Status assemble_stance_problem(const ContactSet<S, K>& set, const StanceOptions<
   for (int i = 0; plain && i < cd.count; ++i) plain = sw.mode[i] != ContactMode::kSliding;
   if (plain && n == cd.rows()) {
     for (int c = 0; c < n; ++c) {
-      sw.problem.q.coeffRef(c) = cd.free_contact_acceleration.coeff(c);
+      sw.problem.q.coeffRef(c) = d.coeff(c);
       for (int r = 0; r < n; ++r) sw.problem.m.coeffRef(r, c) = cd.delassus.coeff(r, c);
     }
     return Status::Ok();
@@ -129,7 +132,7 @@ Status assemble_stance_problem(const ContactSet<S, K>& set, const StanceOptions<
   for (int r = 0; r < n; ++r) {
     const RowCombination<S>& a = sw.acceleration_of[r];
     S qr = S(0);
-    for (int x = 0; x < a.count; ++x) qr += a.weight[x] * cd.free_contact_acceleration.coeff(a.row[x]);
+    for (int x = 0; x < a.count; ++x) qr += a.weight[x] * d.coeff(a.row[x]);
     sw.problem.q.coeffRef(r) = qr;
     for (int c = 0; c < n; ++c) {
       const RowCombination<S>& f = sw.force_of[c];
@@ -155,6 +158,13 @@ Status assemble_stance_problem(const ContactSet<S, K>& set, const StanceOptions<
     }
   }
   return Status::Ok();
+}
+
+// The stance problem: the right-hand side is d = G q̈_free + Ġv.
+template <typename S, int D, int K>
+Status assemble_stance_problem(const ContactSet<S, K>& set, const StanceOptions<S>& options,
+                               StanceWorkspace<S, D, K>& sw) noexcept {
+  return assemble_contact_problem(set, options, sw.contact.free_contact_acceleration, sw);
 }
 
 // f = P z: the contact-frame forces of an answer z.

@@ -1,0 +1,9 @@
+#pragma once
+// The strike: foot-strike impulses, velocity jumps, joint impact loads and predicted peaks
+// (DESIGN.md §4; 000 §11.7, 003, 004 §2).
+#include "footfall/strike/joint_impulses.hpp"
+#include "footfall/strike/options.hpp"
+#include "footfall/strike/peak_loads.hpp"
+#include "footfall/strike/solve_strike.hpp"
+#include "footfall/strike/sticking_solver.hpp"
+#include "footfall/strike/strike_workspace.hpp"

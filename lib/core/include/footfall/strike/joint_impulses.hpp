@@ -1,0 +1,56 @@
+#pragma once
+// The impulse each joint carries in a strike: RNEA (RBDA Table 5.1) with impulses for forces
+// and velocity jumps for accelerations (000 (11.55)–(11.59)). Velocity products and gravity
+// drop out (they are finite and act for no time). Outward, Δv_i = ⁱX_λ(i) Δv_λ(i) + S_i Δq̇_i;
+// inward, body i needs I_i Δv_i, of which the contacts give their impulses and its children
+// take back what their joints pass on, so joint i passes
+//
+//   ι_J,i = I_i Δv_i − ⁱX₀* ι_ext,i + Σ_{c child of i} ⁱX_c* ι_J,c
+//
+// from λ(i) to body i, in body i's coordinates. Its part along the motion axes, S_iᵀ ι_J,i,
+// is what the drive delivers: −armature·Δq̇ (it spins the rotor up), since H Δq̇ = Gᵀι
+// (000 (11.57), (11.58)) with H's armature diagonal; the rest is the bearing's.
+#include "footfall/contact/contact_dynamics.hpp"
+#include "footfall/model/workspace.hpp"
+
+namespace footfall {
+
+// Reaction impulses (B slots, body coordinates) and their axis components (nv), for the contacts
+// of `set` with contact-frame impulses `impulse` on the rows of `cd`, and Δq̇ = `change`.
+template <typename S, int B, int D, int K, typename ImpulseDerived, typename ChangeDerived, typename AxisDerived>
+void joint_reaction_impulses(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, const ContactSet<S, K>& set,
+                             const ContactDynamics<S, D, K>& cd, const Eigen::MatrixBase<ImpulseDerived>& impulse,
+                             const Eigen::MatrixBase<ChangeDerived>& change, Force<S>* reaction,
+                             const Eigen::MatrixBase<AxisDerived>& axis_const) noexcept {
+  auto& axis = const_cast<Eigen::MatrixBase<AxisDerived>&>(axis_const);
+  // Outward: Δv_i, and I_i Δv_i into `reaction`, which the inward pass turns into ι_J,i.
+  Motion<S> jump[Workspace<S, B, D>::kBodySlots];
+  for (int i = 0; i < model.body_count(); ++i) {
+    const int p = model.parent(i), iv = model.v_index(i);
+    Motion<S> dv = p == -1 ? Motion<S>::Zero() : ws.parent_to_body[i].apply(jump[p]);
+    for (int k = 0; k < model.joint_nv(i); ++k) dv += ws.subspace[iv + k] * change.coeff(iv + k);
+    jump[i] = dv;
+    reaction[i] = model.inertia(i).apply(dv);
+  }
+  // The contacts' impulses, as world spatial impulses at the world origin, into body coordinates.
+  const int m = cd.rows_per_contact;
+  for (int j = 0; j < cd.count; ++j) {
+    Vector3<S> linear = Vector3<S>::Zero();
+    for (int r = 0; r < m; ++r) linear += cd.direction[j][r] * impulse.coeff(j * m + r);
+    const Contact<S>& c = set.contacts[j];
+    const Vector3<S>& p = cd.position[j];
+    reaction[c.body] -= ws.world_to_body[c.body].apply(Force<S>(p.cross(linear), linear));
+    if (c.other_body != -1) {
+      const Vector3<S> q = detail::world_point(ws, c.other_body, c.other_point);
+      reaction[c.other_body] += ws.world_to_body[c.other_body].apply(Force<S>(q.cross(linear), linear));
+    }
+  }
+  // Inward.
+  for (int i = model.body_count() - 1; i >= 0; --i) {
+    const int iv = model.v_index(i), p = model.parent(i);
+    for (int k = 0; k < model.joint_nv(i); ++k) axis.coeffRef(iv + k) = dot(ws.subspace[iv + k], reaction[i]);
+    if (p != -1) reaction[p] += ws.parent_to_body[i].apply_inverse(reaction[i]);
+  }
+}
+
+}  // namespace footfall

@@ -1,0 +1,72 @@
+#pragma once
+// What a strike solve is asked to do: the friction model, the restitution law, the solver and
+// the bounds on their work (DESIGN.md §2), and the peak-load prediction's step budget.
+#include <cmath>
+
+#include "footfall/common/numeric.hpp"
+#include "footfall/stance/options.hpp"
+
+namespace footfall {
+
+enum class StrikeFriction : unsigned char {
+  kNone = 0,  // frictionless: impulses along the normals alone (004 (11)–(15))
+  kSticking,  // friction stops all tangential motion of every contact that takes impulse
+              // (000 (11.66)–(11.72)), with no bound on it: μ → ∞
+  kPyramid4,  // Coulomb's cone inscribed by a pyramid of 4 facets, an LCP
+  kPyramid8,  // … of 8 facets
+  kCone,      // the exact cone ‖ι_t‖ ≤ μ ι_n, the tangential impulse opposing the slip after
+};
+
+// How the normal velocity after the strike follows from the one before (per contact eᵢ).
+enum class RestitutionLaw : unsigned char {
+  // Newton (004 (11)–(12)): ζ⁺ᵢ + eᵢ ζ⁻ᵢ ≥ 0 ⊥ ιᵢ ≥ 0 on every contact at once.
+  kNewton = 0,
+  // Poisson: a compression phase (e = 0) gives ι_c; the restitution phase adds eᵢ ι_c,ᵢ along
+  // each normal, then whatever impulse keeps every contact from approaching again.
+  kPoisson,
+};
+
+constexpr const char* to_string(StrikeFriction model) noexcept {
+  switch (model) {
+    case StrikeFriction::kNone:
+      return "none";
+    case StrikeFriction::kSticking:
+      return "sticking";
+    case StrikeFriction::kPyramid4:
+      return "pyramid4";
+    case StrikeFriction::kPyramid8:
+      return "pyramid8";
+    case StrikeFriction::kCone:
+      return "cone";
+  }
+  return "unknown friction model";
+}
+
+constexpr const char* to_string(RestitutionLaw law) noexcept {
+  switch (law) {
+    case RestitutionLaw::kNewton:
+      return "newton";
+    case RestitutionLaw::kPoisson:
+      return "poisson";
+  }
+  return "unknown restitution law";
+}
+
+template <typename S>
+struct StrikeOptions {
+  StrikeFriction friction = StrikeFriction::kCone;
+  RestitutionLaw law = RestitutionLaw::kNewton;
+  StanceSolver solver = StanceSolver::kAuto;  // as for stance; enumeration for kSticking always
+  int max_pivots = 0;    // Lemke's limit; 0 chooses lemke_default_pivot_limit(n)
+  int max_sweeps = 200;  // the cone solver's and PGS's sweeps, ≥ 1
+  S tolerance = std::sqrt(epsilon<S>());  // the iterative solvers' accuracy (as StanceOptions)
+  // A contact whose normal velocity ζ⁻ exceeds this (m/s) is separating and left out of the
+  // strike; at or below it the contact strikes (ζ⁻ < 0) or touches (ζ⁻ ≈ 0) and takes part.
+  S separating_speed = std::sqrt(epsilon<S>());
+  // Peak loads (only when the contacts that take part have pads): steps per the shortest
+  // natural half-period of a pad under its contact's effective mass, and the most steps in all.
+  int steps_per_half_period = 256;
+  int max_steps = 8192;
+};
+
+}  // namespace footfall

@@ -1,0 +1,443 @@
+#pragma once
+// The strike solve (DESIGN.md §4; 000 §11.7; 004 §2): given the tick's kinematics, H and its
+// factor at the configuration of touchdown, the joint velocities v⁻ just before and the contacts,
+// find the contact impulses ι and the velocities just after,
+//
+//   H Δq̇ = u = Gᵀι   (000 (11.57), (11.58)),   v⁺ = v⁻ + Δq̇,   ζ⁺ = ζ⁻ + W ι   (004 (13)),
+//
+// with W = G H⁻¹ Gᵀ, under the restitution law on every contact that strikes (ζ⁻ < 0) or
+// touches (ζ⁻ ≈ 0); separating contacts are left out. Newton's law makes this 004 (15):
+//
+//   0 ≤ ζ⁺_n + e ζ⁻_n = W_n ι + (1 + e) ζ⁻_n  ⊥  ι_n ≥ 0,
+//
+// which is the stance problem (stance/assemble.hpp) with impulses for forces and the right-hand
+// side (1 + e) ζ⁻_n on the normal rows, ζ⁻_t on the tangential ones, so the stance solvers and
+// friction models serve unchanged: the pyramids' LCP, and the cone's Gauss–Seidel with its exact
+// finish, now make the friction impulse oppose the slip after the strike (maximum dissipation).
+// Sticking friction (000 (11.66)–(11.72)) has a solver of its own (strike/sticking_solver.hpp).
+//
+// The simultaneous laws have known limits, which the tests pin down: Newton's law with several
+// contacts and e > 0 can gain energy, and on a chain of bodies in contact (Newton's cradle) it
+// spreads the impulse over the chain instead of passing it along: three touching equal balls,
+// the first arriving at v with e = 1, leave at (−v/3, 2v/3, 2v/3), not (0, 0, v). Poisson's law
+// does no better on the cradle. Neither models the compression waves a real strike sends through
+// the bodies and joints (000 §11.7); an event-by-event (sequential) treatment would, and is not
+// what this function does.
+//
+// Never "ok" on a wrong answer (DESIGN.md §2): the solver's answer passes its own check, then
+// u = H Δq̇ is checked on the branch-sparse H, and ζ⁺ recomputed from v⁺ must obey the law (no
+// contact leaves approaching) with complementarity, before the Status is ok.
+#include <Eigen/Core>
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "footfall/contact/contact_dynamics.hpp"
+#include "footfall/lcp/principal_solve.hpp"
+#include "footfall/stance/assemble.hpp"
+#include "footfall/stance/solve_stance.hpp"
+#include "footfall/strike/joint_impulses.hpp"
+#include "footfall/strike/peak_loads.hpp"
+#include "footfall/strike/sticking_solver.hpp"
+#include "footfall/strike/strike_workspace.hpp"
+
+namespace footfall {
+
+namespace detail {
+
+template <typename S>
+Status validate_strike_options(const StrikeOptions<S>& o) noexcept {
+  if (static_cast<int>(o.friction) > static_cast<int>(StrikeFriction::kCone)) return Status::BadInput("options.friction");
+  if (static_cast<int>(o.law) > static_cast<int>(RestitutionLaw::kPoisson)) return Status::BadInput("options.law");
+  if (static_cast<int>(o.solver) > static_cast<int>(StanceSolver::kPgs)) return Status::BadInput("options.solver");
+  if (o.max_pivots < 0) return Status::BadInput("options.max_pivots", o.max_pivots);
+  if (o.max_sweeps < 1) return Status::BadInput("options.max_sweeps", o.max_sweeps);
+  if (!is_finite(o.tolerance) || !(o.tolerance >= S(0))) return Status::BadInput("options.tolerance");
+  if (!is_finite(o.separating_speed) || !(o.separating_speed >= S(0))) return Status::BadInput("options.separating_speed");
+  if (o.steps_per_half_period < 8) return Status::BadInput("options.steps_per_half_period", o.steps_per_half_period);
+  if (o.max_steps < o.steps_per_half_period) return Status::BadInput("options.max_steps", o.max_steps);
+  const bool pyramid = o.friction == StrikeFriction::kPyramid4 || o.friction == StrikeFriction::kPyramid8;
+  // As for stance; sticking friction has one exact method, enumeration, which auto picks.
+  if (o.friction == StrikeFriction::kSticking && o.solver != StanceSolver::kAuto && o.solver != StanceSolver::kEnumeration)
+    return Status::BadInput("options.solver");
+  if (o.solver == StanceSolver::kEnumeration && o.friction != StrikeFriction::kNone &&
+      o.friction != StrikeFriction::kSticking)
+    return Status::BadInput("options.solver");
+  if (o.solver == StanceSolver::kPgs && pyramid) return Status::BadInput("options.solver");
+  if (o.solver == StanceSolver::kLemke && o.friction == StrikeFriction::kCone) return Status::BadInput("options.solver");
+  return Status::Ok();
+}
+
+// The stance options that make the stance problem the strike's: no contact "slides" at the
+// velocity level (the friction law decides the slip after), and no warm start across strikes.
+template <typename S>
+StanceOptions<S> strike_stance_options(const StrikeOptions<S>& o) noexcept {
+  StanceOptions<S> s;
+  switch (o.friction) {
+    case StrikeFriction::kNone:
+      s.friction = FrictionModel::kNone;
+      break;
+    case StrikeFriction::kPyramid4:
+      s.friction = FrictionModel::kPyramid4;
+      break;
+    case StrikeFriction::kPyramid8:
+      s.friction = FrictionModel::kPyramid8;
+      break;
+    default:  // the cone, and sticking: three rows a contact, the problem W itself
+      s.friction = FrictionModel::kCone;
+      break;
+  }
+  s.solver = o.solver;
+  s.max_pivots = o.max_pivots;
+  s.max_sweeps = o.max_sweeps;
+  s.tolerance = o.tolerance;
+  s.sliding_speed = std::numeric_limits<S>::infinity();
+  s.warm_start = false;
+  return s;
+}
+
+template <typename S, int B, int D, int K>
+void reset_strike_result(StrikeResult<S, B, D, K>& result, Status status, int count, int nv, int bodies) noexcept {
+  result.status = status;
+  result.count = count;
+  for (int i = 0; i < count; ++i) {
+    result.state[i] = StrikeState::kLeftOut;
+    result.impulse[i] = Vector3<S>::Zero();
+    result.frame_impulse[i] = Vector3<S>::Zero();
+    result.normal_impulse[i] = S(0);
+    result.approach[i] = S(0);
+    result.departure[i] = S(0);
+    result.slip_after[i] = S(0);
+  }
+  result.v_plus.setZero(nv);
+  result.velocity_change.setZero(nv);
+  result.joint_impulse.setZero(nv);
+  result.axis_impulse.setZero(nv);
+  for (int b = 0; b < bodies; ++b) result.reaction_impulse[b] = Force<S>::Zero();
+  result.impulse_residual = std::numeric_limits<S>::infinity();
+  result.residual = std::numeric_limits<S>::infinity();
+  result.kinetic_energy_before = result.kinetic_energy_after = S(0);
+  result.velocity_unique = result.impulse_unique = false;
+  result.peaks.predicted = false;
+}
+
+// u = the relative velocity of contact c's two points for joint velocities v (world), and the
+// sum of the sizes of its terms (for the rounding its components carry).
+template <typename S, int B, int D, typename VDerived>
+void contact_relative_velocity(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, const Contact<S>& c,
+                               const Vector3<S>& p, const Eigen::MatrixBase<VDerived>& v, Vector3<S>* u,
+                               S* scale) noexcept {
+  *u = Vector3<S>::Zero();
+  *scale = S(0);
+  for_each_contact_column(model, ws, c, p, [&](int k, const Vector3<S>& col) {
+    const Vector3<S> term = col * v.coeff(k);
+    *u += term;
+    *scale += term.cwiseAbs().maxCoeff();
+  });
+}
+
+// vᵀ H v over H's branch-sparse pattern (entries off the ancestor chains are zero).
+template <typename S, int B, int D, typename VDerived>
+S mass_matrix_quadratic(const Model<S, B, D>& model, const Workspace<S, B, D>& ws,
+                        const Eigen::MatrixBase<VDerived>& v) noexcept {
+  S sum = S(0);
+  for (int k = 0; k < model.nv(); ++k) {
+    S row = S(0.5) * ws.mass_matrix.coeff(k, k) * v.coeff(k);
+    for (int a = model.dof_parent(k); a != -1; a = model.dof_parent(a)) row += ws.mass_matrix.coeff(k, a) * v.coeff(a);
+    sum += S(2) * row * v.coeff(k);
+  }
+  return sum;
+}
+
+// One impact problem on sw.solve.contact with right-hand side sw.target: assemble, solve, and
+// the contact-frame impulses into sw.solve.force.
+template <typename S, int D, int K>
+Status solve_impact_phase(const StrikeOptions<S>& options, StrikeWorkspace<S, D, K>& sw, StanceSolver* used,
+                          int* work, int* work_limit) noexcept {
+  const StanceOptions<S> stance = strike_stance_options(options);
+  Status status = assemble_contact_problem(sw.taking_part, stance, sw.target, sw.solve);
+  if (!status.ok()) return status;
+  const S data_rounding = lcp_rounding_tolerance<S>(sw.solve.problem.size());
+  if (options.friction == StrikeFriction::kSticking) {
+    // μ = +∞ for the sticking check (sticking_solver.hpp); the contact terms are computed already.
+    for (int j = 0; j < sw.taking_part.count; ++j) sw.taking_part.contacts[j].mu = std::numeric_limits<S>::infinity();
+    *used = StanceSolver::kEnumeration;
+    solve_sticking(sw.taking_part, data_rounding, sw.solve);
+  } else {
+    run_stance_solver(sw.taking_part, stance, false, sw.solve, used);
+  }
+  *work += sw.solve.lcp.work;
+  *work_limit += sw.solve.lcp.work_limit;
+  if (!sw.solve.lcp.ok()) return sw.solve.lcp.status;
+  forces_from_unknowns(sw.solve, sw.solve.lcp.z);
+  return Status::Ok();
+}
+
+// Whether the rows of W the answer holds active (every row of each contact that took impulse,
+// the normal alone without friction) are linearly independent: then the impulses are unique.
+template <typename S, int D, int K>
+bool active_rows_independent(StrikeWorkspace<S, D, K>& sw, S threshold) noexcept {
+  const ContactDynamics<S, D, K>& cd = sw.solve.contact;
+  const int m = cd.rows_per_contact;
+  auto& p = sw.solve.problem;  // reused: W itself and a zero right-hand side
+  if (!p.resize(cd.rows()).ok()) return false;
+  int k = 0;
+  for (int j = 0; j < cd.count; ++j) {
+    if (!(sw.impulse.coeff(j * m) > threshold)) continue;
+    for (int r = 0; r < m; ++r) sw.solve.active[k++] = j * m + r;
+  }
+  for (int r = 0; r < cd.rows(); ++r) {
+    p.q.coeffRef(r) = S(0);
+    for (int c = 0; c < cd.rows(); ++c) p.m.coeffRef(r, c) = cd.delassus.coeff(r, c);
+  }
+  if (k == 0) return true;
+  for (int r = 0; r < k; ++r) p.q.coeffRef(sw.solve.active[r]) = S(1);
+  LcpVector<S, StanceWorkspace<S, D, K>::kMaxVariables> scratch;
+  assign_zero(scratch, cd.rows());
+  return solve_principal_block_symmetric(p, sw.solve.active, k, sw.solve.lemke.principal, scratch);
+}
+
+}  // namespace detail
+
+// The strike of `set` at joint velocities v (= v⁻), on kinematics, H and its factor current in
+// `ws` for the configuration of touchdown (forward_kinematics, mass_matrix, factorize_mass_matrix;
+// C is not needed). The result's arrays follow the set's contact order.
+template <typename S, int B, int D, int K, typename VDerived>
+Status solve_strike(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, const ContactSet<S, K>& set,
+                    const Eigen::MatrixBase<VDerived>& v, const StrikeOptions<S>& options, StrikeWorkspace<S, D, K>& sw,
+                    StrikeResult<S, B, D, K>& result) noexcept {
+  using W = Workspace<S, B, D>;
+  const int nv = model.nv();
+  const int count = (set.count >= 0 && set.count <= K) ? set.count : 0;
+  result.friction = options.friction;
+  result.law = options.law;
+  result.work = result.work_limit = 0;
+  result.solver = options.friction == StrikeFriction::kSticking ? StanceSolver::kEnumeration : StanceSolver::kLemke;
+  Status status = detail::validate_strike_options(options);
+  if (status.ok()) status = detail::check_contact_stages(ws, W::kKinematics | W::kMassMatrix | W::kFactor);
+  if (status.ok()) status = validate_vector(v, nv, "v");
+  if (status.ok()) status = validate_contacts(model, set);
+  if (!status.ok()) {
+    detail::reset_strike_result(result, status, count, nv, model.body_count());
+    return status;
+  }
+
+  // Who takes part: every contact not separating faster than separating_speed.
+  sw.taking_part.clear();
+  for (int i = 0; i < count; ++i) {
+    const Contact<S>& c = set.contacts[i];
+    Vector3<S> u;
+    S scale;
+    detail::contact_relative_velocity(model, ws, c, detail::world_point(ws, c.body, c.point), v, &u, &scale);
+    result.approach[i] = c.normal.dot(u);
+    if (result.approach[i] > options.separating_speed) continue;
+    sw.index[sw.taking_part.count] = i;
+    sw.taking_part.add(c);
+  }
+  const int nc = sw.taking_part.count;
+  if (options.friction == StrikeFriction::kSticking && nc > kEnumerationMaxSize)
+    status = Status::Capacity("strike.sticking.contacts", nc);
+  bool padded = false;
+  for (int j = 0; j < nc && status.ok(); ++j) padded = padded || sw.taking_part.contacts[j].pad.law != PadLaw::kNone;
+  for (int j = 0; j < nc && status.ok() && padded; ++j)
+    if (sw.taking_part.contacts[j].pad.law == PadLaw::kNone) status = Status::BadInput("contacts.pad.law", sw.index[j]);
+  if (status.ok())
+    status = compute_contact_terms(model, ws, sw.taking_part, options.friction != StrikeFriction::kNone,
+                                   ContactTerms::kVelocityOnly, sw.solve.contact);
+  if (!status.ok()) {
+    detail::reset_strike_result(result, status, count, nv, model.body_count());
+    return status;
+  }
+  const ContactDynamics<S, D, K>& cd = sw.solve.contact;
+  const int m = cd.rows_per_contact, rows = cd.rows();
+
+  // ζ⁻ = G v⁻ on every row, and the right-hand side: (1 + e) ζ⁻_n (Newton) or ζ⁻_n (Poisson's
+  // compression), ζ⁻_t.
+  auto& approach_rows = sw.phase;
+  approach_rows.resize(rows);
+  for (int r = 0; r < rows; ++r) {
+    const int j = r / m;
+    S value = S(0);
+    for (int s = 0; s < cd.support_size[j]; ++s) value += cd.jacobian.coeff(r, cd.support[j][s]) * v.coeff(cd.support[j][s]);
+    approach_rows.coeffRef(r) = value;
+  }
+  sw.target = approach_rows;
+  if (options.law == RestitutionLaw::kNewton)
+    for (int j = 0; j < nc; ++j) sw.target.coeffRef(j * m) *= S(1) + sw.taking_part.contacts[j].restitution;
+  S target_norm = S(0);
+  for (int r = 0; r < rows; ++r) target_norm = std::max(target_norm, std::abs(sw.target.coeff(r)));
+
+  StanceSolver used = result.solver;
+  int work = 0, work_limit = 0;
+  if (nc > 0) status = detail::solve_impact_phase(options, sw, &used, &work, &work_limit);
+  sw.impulse.setZero(rows);
+  if (status.ok() && nc > 0) sw.impulse = sw.solve.force;
+  if (status.ok() && nc > 0 && options.law == RestitutionLaw::kPoisson) {
+    // Restitution phase: the compression impulse ι_c, plus eᵢ ι_c,n along each normal, plus what
+    // keeps every contact from approaching again: right-hand side ζ⁻ + W (ι_c + e ι_c,n).
+    auto& pushed = sw.phase;  // ζ⁻ is no longer needed: reuse its rows for ι_c + e ι_c,n
+    pushed = sw.impulse;
+    for (int j = 0; j < nc; ++j) pushed.coeffRef(j * m) *= S(1) + sw.taking_part.contacts[j].restitution;
+    for (int r = 0; r < rows; ++r) {
+      S value = sw.target.coeff(r);
+      for (int c = 0; c < rows; ++c) value += cd.delassus.coeff(r, c) * pushed.coeff(c);
+      sw.target.coeffRef(r) = value;
+    }
+    status = detail::solve_impact_phase(options, sw, &used, &work, &work_limit);
+    if (status.ok()) sw.impulse = pushed + sw.solve.force;
+  }
+  result.solver = used;
+  result.work = work;
+  result.work_limit = work_limit;
+  if (!status.ok()) {
+    detail::reset_strike_result(result, status, count, nv, model.body_count());
+    result.solver = used;
+    result.work = work;
+    result.work_limit = work_limit;
+    return status;
+  }
+  result.residual = nc > 0 ? sw.solve.lcp.residual : S(0);
+
+  // Δq̇ = H⁻¹Gᵀι, v⁺, u = Gᵀι, and the check of u = H Δq̇ against the rounding of its terms.
+  sw.change.resize(nv);
+  contact_force_acceleration(model, ws, cd, sw.impulse, sw.change);
+  result.velocity_change = sw.change;
+  result.v_plus = v + sw.change;
+  result.joint_impulse.setZero(nv);
+  sw.magnitude.setZero(nv);
+  for (int r = 0; r < rows; ++r) {
+    const int j = r / m;
+    for (int s = 0; s < cd.support_size[j]; ++s) {
+      const int k = cd.support[j][s];
+      const S term = cd.jacobian.coeff(r, k) * sw.impulse.coeff(r);
+      result.joint_impulse.coeffRef(k) += term;
+      sw.magnitude.coeffRef(k) += std::abs(term);
+    }
+  }
+  const S rounding = lcp_rounding_tolerance<S>(std::max(nv, rows));
+  auto& residual = sw.solve.generalized;
+  residual.resize(nv);
+  for (int k = 0; k < nv; ++k) {
+    const S diagonal = ws.mass_matrix.coeff(k, k) * sw.change.coeff(k);
+    residual.coeffRef(k) = diagonal - result.joint_impulse.coeff(k);
+    sw.magnitude.coeffRef(k) += std::abs(diagonal);
+  }
+  for (int k = 0; k < nv; ++k)
+    for (int a = model.dof_parent(k); a != -1; a = model.dof_parent(a)) {
+      const S h = ws.mass_matrix.coeff(k, a);
+      residual.coeffRef(k) += h * sw.change.coeff(a);
+      residual.coeffRef(a) += h * sw.change.coeff(k);
+      sw.magnitude.coeffRef(k) += std::abs(h * sw.change.coeff(a));
+      sw.magnitude.coeffRef(a) += std::abs(h * sw.change.coeff(k));
+    }
+  S equation_scale = S(0);
+  result.impulse_residual = S(0);
+  for (int k = 0; k < nv; ++k) {
+    result.impulse_residual = std::max(result.impulse_residual, std::abs(residual.coeff(k)));
+    equation_scale = std::max(equation_scale, sw.magnitude.coeff(k));
+  }
+  if (!(result.impulse_residual <= S(8) * rounding * equation_scale)) status = Status::CheckFailed("strike.impulse_equation");
+
+  // ζ⁺ from v⁺ for every contact, the law and complementarity on those that took part.
+  const S accuracy = used == StanceSolver::kPgs ? options.tolerance : S(0);
+  S impulse_norm = S(0);
+  for (int r = 0; r < rows; ++r) impulse_norm = std::max(impulse_norm, std::abs(sw.impulse.coeff(r)));
+  const S tz = (rounding + accuracy) * impulse_norm;
+  for (int i = 0; i < count; ++i) {
+    result.state[i] = StrikeState::kLeftOut;
+    result.impulse[i] = result.frame_impulse[i] = Vector3<S>::Zero();
+    result.normal_impulse[i] = S(0);
+  }
+  int j = 0;
+  for (int i = 0; i < count; ++i) {
+    const Contact<S>& c = set.contacts[i];
+    const bool part = j < nc && sw.index[j] == i;
+    Vector3<S> e[3];
+    e[0] = c.normal;
+    tangent_basis(c.normal, &e[1], &e[2]);
+    const Vector3<S> p = detail::world_point(ws, c.body, c.point);
+    Vector3<S> after, before;
+    S scale_after, scale_before;
+    detail::contact_relative_velocity(model, ws, c, p, result.v_plus, &after, &scale_after);
+    detail::contact_relative_velocity(model, ws, c, p, v, &before, &scale_before);
+    result.departure[i] = e[0].dot(after);
+    const S t1 = e[1].dot(after), t2 = e[2].dot(after);
+    result.slip_after[i] = std::sqrt(t1 * t1 + t2 * t2);
+    if (!part) continue;
+    Vector3<S> frame = Vector3<S>::Zero();
+    for (int r = 0; r < m; ++r) frame.coeffRef(r) = sw.impulse.coeff(j * m + r);
+    result.frame_impulse[i] = frame;
+    result.normal_impulse[i] = frame.coeff(0);
+    result.impulse[i] = cd.direction[j][0] * frame.coeff(0);
+    if (m == 3) result.impulse[i] += cd.direction[j][1] * frame.coeff(1) + cd.direction[j][2] * frame.coeff(2);
+    const S e_i = c.restitution;
+    const S law = options.law == RestitutionLaw::kNewton ? result.departure[i] + e_i * result.approach[i]
+                                                          : result.departure[i];
+    const S tol = S(8) * rounding * (scale_after + scale_before) + accuracy * target_norm;
+    if (status.ok() && law < -tol) status = Status::CheckFailed("strike.approaching_after", i);
+    if (status.ok() && options.law == RestitutionLaw::kNewton && frame.coeff(0) > tz && law > tol)
+      status = Status::CheckFailed("strike.complementarity", i);
+    StrikeState state = StrikeState::kNoImpulse;
+    if (frame.coeff(0) > tz) {
+      state = StrikeState::kSticking;
+      const S speed_scale = std::max(std::abs(result.approach[i]), std::sqrt(epsilon<S>()));
+      if (m == 3 && options.friction != StrikeFriction::kSticking &&
+          result.slip_after[i] > std::sqrt(epsilon<S>()) * speed_scale)
+        state = StrikeState::kSliding;
+    }
+    result.state[i] = state;
+    ++j;
+  }
+  if (!status.ok()) {
+    detail::reset_strike_result(result, status, count, nv, model.body_count());
+    result.solver = used;
+    result.work = work;
+    result.work_limit = work_limit;
+    return status;
+  }
+
+  // Joint loads, energy and uniqueness.
+  result.axis_impulse.resize(nv);
+  joint_reaction_impulses(model, ws, sw.taking_part, cd, sw.impulse, sw.change, result.reaction_impulse,
+                          result.axis_impulse);
+  result.kinetic_energy_before = S(0.5) * detail::mass_matrix_quadratic(model, ws, v);
+  result.kinetic_energy_after = S(0.5) * detail::mass_matrix_quadratic(model, ws, result.v_plus);
+  const bool convex = options.friction == StrikeFriction::kNone || options.friction == StrikeFriction::kSticking;
+  result.velocity_unique = convex;
+  result.impulse_unique = convex && detail::active_rows_independent(sw, tz);
+
+  // Peak loads on the pads.
+  result.peaks.predicted = false;
+  if (padded && nc > 0) {
+    constexpr std::size_t kSlots = static_cast<std::size_t>(K);
+    S approach_n[kSlots];
+    for (int q = 0; q < nc; ++q) approach_n[q] = result.approach[sw.index[q]];
+    status = predict_peak_loads(nv, options, approach_n, sw, result.peaks);
+    if (!status.ok()) {
+      detail::reset_strike_result(result, status, count, nv, model.body_count());
+      return status;
+    }
+    // From the taking-part order to the set's; a left-out contact has no peak.
+    S force[kSlots], time[kSlots];
+    Vector3<S> vector[kSlots];
+    for (int q = 0; q < nc; ++q) {
+      force[q] = result.peaks.normal_force[q];
+      time[q] = result.peaks.time_of_peak[q];
+      vector[q] = result.peaks.force[q];
+    }
+    for (int i = 0; i < count; ++i) {
+      result.peaks.normal_force[i] = result.peaks.time_of_peak[i] = S(0);
+      result.peaks.force[i] = Vector3<S>::Zero();
+    }
+    for (int q = 0; q < nc; ++q) {
+      result.peaks.normal_force[sw.index[q]] = force[q];
+      result.peaks.time_of_peak[sw.index[q]] = time[q];
+      result.peaks.force[sw.index[q]] = vector[q];
+    }
+  }
+  result.status = Status::Ok();
+  result.count = count;
+  return result.status;
+}
+
+}  // namespace footfall

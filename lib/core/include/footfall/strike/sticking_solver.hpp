@@ -1,0 +1,59 @@
+#pragma once
+// Sticking friction at impact (000 (11.66)–(11.72)): every contact that takes a normal impulse
+// leaves with no tangential velocity, its friction impulse unbounded; a contact that takes none
+// takes no friction either. Per contact the three rows (n, t₁, t₂) are all active or all idle,
+// so the problem is an LCP in blocks: for the contacts α that take impulse,
+//
+//   W_αα ι_α = −q_α  (000 (11.72) for one contact),   ι_n ≥ 0 on α,   ζ⁺_n ≥ 0 off α,
+//
+// which this file settles by trying the sets α of at most K contacts, the smallest first, as
+// lcp/enumerate.hpp does for the frictionless LCP. It expects sw.problem to be W and the
+// right-hand side (stance/assemble.hpp's plain case: every contact has its three rows).
+#include "footfall/lcp/principal_solve.hpp"
+#include "footfall/stance/cone_solver.hpp"
+#include "footfall/stance/stance_workspace.hpp"
+
+namespace footfall {
+
+// The answer in sw.lcp (work = the sets tried). `unbounded` is the taking-part contact set with
+// μ = +∞, so that the cone's check reads "inside the cone" as always true and "moving
+// tangentially while pressed" as the failure it is here.
+template <typename S, int D, int K>
+void solve_sticking(const ContactSet<S, K>& unbounded, S data_rounding, StanceWorkspace<S, D, K>& sw) noexcept {
+  constexpr int N = StanceWorkspace<S, D, K>::kMaxVariables;
+  LcpResult<S, N>& result = sw.lcp;
+  const LcpProblem<S, N>& p = sw.problem;
+  const int n = p.size(), nc = sw.contact.count;
+  const int sets = 1 << nc;  // nc ≤ K ≤ 12: at most 4096 sets
+  result.solver = LcpSolver::kEnumeration;
+  result.work = 0;
+  result.work_limit = sets;
+  result.residual = std::numeric_limits<S>::infinity();
+  LcpVector<S, N> candidate;
+  detail::assign_zero(candidate, n);
+  for (int size = 0; size <= nc; ++size)
+    for (int set = 0; set < sets; ++set) {
+      int bits = 0;
+      for (int i = 0; i < nc; ++i) bits += (set >> i) & 1;
+      if (bits != size) continue;
+      ++result.work;
+      int k = 0;
+      for (int i = 0; i < nc; ++i)
+        if ((set >> i) & 1)
+          for (int r = 0; r < 3; ++r) sw.active[k++] = 3 * i + r;
+      detail::assign_zero(candidate, n);
+      const bool solved = k == 0 || detail::solve_principal_block_symmetric(p, sw.active, k, sw.lemke.principal, candidate) ||
+                          detail::solve_principal_block(p, sw.active, k, sw.lemke.principal, candidate);
+      if (!solved) continue;
+      const LcpCheck<S> check = detail::check_cone_answer(sw, unbounded, candidate, result.w, data_rounding);
+      if (!check.status.ok()) continue;
+      result.z = candidate;
+      result.residual = check.residual;
+      result.status = Status::Ok();
+      return;
+    }
+  detail::set_failed(result, Status::NoSolutionFound("strike.sticking"), n);
+  result.work = result.work_limit = sets;
+}
+
+}  // namespace footfall
