@@ -7,3 +7,4 @@
 #include "footfall/strike/solve_strike.hpp"
 #include "footfall/strike/sticking_solver.hpp"
 #include "footfall/strike/strike_workspace.hpp"
+#include "footfall/strike/two_systems.hpp"

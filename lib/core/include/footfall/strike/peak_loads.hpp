@@ -31,10 +31,11 @@ namespace footfall {
 
 namespace detail {
 
-// The pad's force at compression δ and rate δ̇ (contact.hpp), before clamping at zero.
+// The pad's force at compression δ and rate δ̇ (contact.hpp), before clamping at zero. At
+// touchdown (δ = 0, δ̇ > 0) a linear pad's damper already pushes, with c δ̇.
 template <typename S>
 S pad_force_unclamped(const ContactPad<S>& pad, S depth, S rate) noexcept {
-  if (!(depth > S(0))) return S(0);
+  if (depth < S(0) || (depth == S(0) && !(rate > S(0)))) return S(0);
   if (pad.law == PadLaw::kLinear) return pad.stiffness * depth + pad.damping * rate;
   S power = depth;  // δⁿ: exact for the common exponents, pow for the rest
   if (pad.exponent == S(1.5))
@@ -44,6 +45,16 @@ S pad_force_unclamped(const ContactPad<S>& pad, S depth, S rate) noexcept {
   else if (pad.exponent != S(1))
     power = std::pow(depth, pad.exponent);
   return power * (pad.stiffness + pad.damping * rate);
+}
+
+// The pad's law continued through zero (δ < 0 gives −|δ|ⁿ), for locating where the force
+// crosses zero between two steps.
+template <typename S>
+S pad_force_continued(const ContactPad<S>& pad, S depth, S rate) noexcept {
+  if (pad.law == PadLaw::kLinear) return pad.stiffness * depth + pad.damping * rate;
+  const S size = std::abs(depth);
+  const S power = pad.exponent == S(1.5) ? size * std::sqrt(size) : std::pow(size, pad.exponent);
+  return (depth < S(0) ? -power : power) * (pad.stiffness + pad.damping * rate);
 }
 
 // Where the parabola through (−1, y0), (0, y1), (1, y2) peaks: its offset in [−½, ½] and height.
@@ -158,7 +169,7 @@ Status predict_peak_loads(int nv, const StrikeOptions<S>& options, const S* appr
   detail::compliant_rates(set, sw, sw.depth, sw.speed, f, d1, s1);
   for (int j = 0; j < nc; ++j) {
     f_prev[j] = f_prev2[j] = f[j];
-    unclamped_prev[j] = detail::pad_force_unclamped(set.contacts[j].pad, sw.depth[j], -sw.speed[j]);
+    unclamped_prev[j] = detail::pad_force_continued(set.contacts[j].pad, sw.depth[j], -sw.speed[j]);
     if (f[j] > peaks.normal_force[j]) peaks.normal_force[j] = f[j];  // a damper pushes at once
   }
   for (int k = 0; k < nv; ++k) {
@@ -192,10 +203,12 @@ Status predict_peak_loads(int nv, const StrikeOptions<S>& options, const S* appr
     const S t = static_cast<S>(step) * h;
     detail::compliant_rates(set, sw, sw.depth, sw.speed, f, d1, s1);
 
-    // Peaks of the forces: a sample above both neighbours is refined by its parabola.
+    // Peaks of the forces: a sample above both neighbours is refined by its parabola (touchdown,
+    // t = 0, has no neighbour before it and stands as sampled).
     bool pressing = false, approaching = false;
+    const bool inner = step >= 2;
     for (int j = 0; j < nc; ++j) {
-      if (f_prev[j] >= f_prev2[j] && f_prev[j] > f[j] && f_prev[j] > S(0)) {
+      if (inner && f_prev[j] >= f_prev2[j] && f_prev[j] > f[j] && f_prev[j] > S(0)) {
         S offset, height;
         detail::refine_peak(f_prev2[j], f_prev[j], f[j], &offset, &height);
         if (height > peaks.normal_force[j]) {
@@ -206,7 +219,7 @@ Status predict_peak_loads(int nv, const StrikeOptions<S>& options, const S* appr
         peaks.normal_force[j] = f[j];
         peaks.time_of_peak[j] = t;
       }
-      const S unclamped = detail::pad_force_unclamped(set.contacts[j].pad, sw.depth[j], -sw.speed[j]);
+      const S unclamped = detail::pad_force_continued(set.contacts[j].pad, sw.depth[j], -sw.speed[j]);
       if (f_prev[j] > S(0) && !(f[j] > S(0))) {  // let go in this step: where the force crossed zero
         const S fraction = unclamped_prev[j] > unclamped ? unclamped_prev[j] / (unclamped_prev[j] - unclamped) : S(1);
         end_time = std::max(end_time, t - h + std::min(S(1), std::max(S(0), fraction)) * h);
@@ -224,7 +237,7 @@ Status predict_peak_loads(int nv, const StrikeOptions<S>& options, const S* appr
       for (int j = 0; j < nc; ++j) tk += sw.torque_per_force.coeff(k, j) * f[j];
       const S sign = torque.coeff(k) < S(0) ? S(-1) : S(1);
       const S y0 = sign * torque_prev.coeff(k), y1 = sign * torque.coeff(k), y2 = sign * tk;
-      if (y1 >= y0 && y1 > y2 && y1 > S(0)) {
+      if (inner && y1 >= y0 && y1 > y2 && y1 > S(0)) {
         S offset, height;
         detail::refine_peak(y0, y1, y2, &offset, &height);
         peaks.joint_torque.coeffRef(k) = std::max(peaks.joint_torque.coeff(k), height);

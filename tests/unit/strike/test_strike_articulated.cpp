@@ -1,0 +1,271 @@
+// The strike on articulated systems: the quadruped's touchdowns (../shared/REFERENCE.md 10, 11),
+// the KKT identity at e = 0, joint reaction impulses, the falling rod of 004 §5 at its first
+// strike, peak loads against a mass on a spring–damper, and two systems (REFERENCE.md 12, 003).
+#include <cmath>
+
+#include "strike_fixtures.hpp"
+
+namespace footfall::test {
+namespace {
+
+template <typename S>
+using QuadrupedStrike = StrikeBench<S, 13, 18, 4>;
+
+template <typename S>
+QuadrupedStrike<S>& quadruped_bench() {
+  static QuadrupedStrike<S> instance;
+  return instance;
+}
+
+// The quadruped in its standing pose (trunk level at 0.3 m, hip 0, thigh 0.8, calf −1.6 rad)
+// coming down at w with a forward speed s and a little roll rate, the feet in `feet` touching.
+template <typename S>
+bool quadruped_touchdown(QuadrupedStrike<S>& b, const int* feet, int count, S w, S mu, S e) {
+  if (!build_quadruped_model(&b.model).ok()) return false;
+  typename QuadrupedStrike<S>::Config q(19);
+  q << S(0), S(0), S(0.3), S(0), S(0), S(0), S(1), S(0), S(0.8), S(-1.6), S(0), S(0.8), S(-1.6), S(0), S(0.8),
+      S(-1.6), S(0), S(0.8), S(-1.6);
+  typename QuadrupedStrike<S>::Tangent v = QuadrupedStrike<S>::Tangent::Zero(18);
+  v(0) = S(0.3);
+  v(2) = -w;
+  v(3) = S(0.2);
+  v(7) = S(0.5);  // the front-right thigh swinging
+  b.contacts.clear();
+  for (int i = 0; i < count; ++i)
+    b.contacts.add(Contact<S>::Ground(quadruped_calf_body(feet[i]), quadruped_foot_point<S>(), Vector3<S>::UnitZ(), mu, e));
+  return b.prepare(q, v);
+}
+
+// 10. u = H Δq̇ and u = Gᵀι with G from point_jacobian (not the strike's own rows), and the
+// robot's momentum changes by exactly the external impulse. (The drives' armature sits on H's
+// diagonal only, as a rotor whose reaction is not on the floating base, so the links' momentum
+// alone balances the impulse: H's floating-base rows carry no armature.)
+FF_TEST_FLOAT_AND_DOUBLE(StrikeReference, R10JointSpaceImpulse) {
+  auto& b = quadruped_bench<S>();
+  const int feet[2] = {0, 3};
+  const StrikeFriction models[3] = {StrikeFriction::kNone, StrikeFriction::kSticking, StrikeFriction::kCone};
+  for (const StrikeFriction model : models) {
+    FF_ASSERT_TRUE(quadruped_touchdown(b, feet, 2, S(0.6), S(0.8), S(0.2)));
+    FF_ASSERT_TRUE(b.solve(model).ok());
+    const auto& r = b.result;
+    const S scale = r.joint_impulse.cwiseAbs().maxCoeff();
+    FF_ASSERT_TRUE(scale > S(0));
+    // H Δq̇ against u, dense.
+    typename QuadrupedStrike<S>::Tangent h_dq = b.ws.mass_matrix * r.velocity_change;
+    for (int k = 0; k < 18; ++k) FF_EXPECT_NEAR(h_dq(k), r.joint_impulse(k), ulps<S>(512) * scale);
+    // Gᵀι from the point Jacobians.
+    typename QuadrupedStrike<S>::Tangent u = QuadrupedStrike<S>::Tangent::Zero(18);
+    Eigen::Matrix<S, 3, Eigen::Dynamic, 0, 3, 18> j(3, 18);
+    Force<S> external = Force<S>::Zero();
+    for (int i = 0; i < 2; ++i) {
+      FF_ASSERT_TRUE(point_jacobian(b.model, b.ws, b.contacts[i].body, b.contacts[i].point, j).ok());
+      u += j.transpose() * r.impulse[i];
+      Vector3<S> p;
+      FF_ASSERT_TRUE(point_position(b.model, b.ws, b.contacts[i].body, b.contacts[i].point, &p).ok());
+      external += Force<S>(p.cross(r.impulse[i]), r.impulse[i]);
+    }
+    for (int k = 0; k < 18; ++k) FF_EXPECT_NEAR(u(k), r.joint_impulse(k), ulps<S>(512) * scale);
+    // Momentum, before and after (kinematics at v⁻ then v⁺, same q).
+    Force<S> before, after;
+    FF_ASSERT_TRUE(spatial_momentum(b.model, b.ws, &before).ok());
+    typename QuadrupedStrike<S>::Config q(19);
+    q << S(0), S(0), S(0.3), S(0), S(0), S(0), S(1), S(0), S(0.8), S(-1.6), S(0), S(0.8), S(-1.6), S(0), S(0.8),
+        S(-1.6), S(0), S(0.8), S(-1.6);
+    Workspace<S, 13, 18>& ws_after = b.ws;  // kinematics at v⁺ (the strike's terms are used up)
+    FF_ASSERT_TRUE(forward_kinematics(b.model, ws_after, q, r.v_plus).ok());
+    FF_ASSERT_TRUE(spatial_momentum(b.model, ws_after, &after).ok());
+    const S momentum_scale = external.vector().cwiseAbs().maxCoeff();
+    for (int c = 0; c < 3; ++c) {
+      FF_EXPECT_NEAR(after.linear()(c) - before.linear()(c), external.linear()(c), ulps<S>(512) * momentum_scale);
+      FF_EXPECT_NEAR(after.angular()(c) - before.angular()(c), external.angular()(c),
+                     ulps<S>(512) * momentum_scale);
+    }
+  }
+}
+
+// e = 0 leaves every contact that took impulse at ζ⁺ = 0, no contact leaves approaching, and with
+// e = 0 (or at one contact) the energy never rises; each joint's reaction impulse balances: the
+// floating base's joint carries nothing, and each drive carries −armature·Δq̇ along its axis.
+FF_TEST_FLOAT_AND_DOUBLE(StrikeIdentities, InelasticTouchdownAndJointBalance) {
+  auto& b = quadruped_bench<S>();
+  const int feet[4] = {0, 1, 2, 3};
+  const StrikeFriction models[5] = {StrikeFriction::kNone, StrikeFriction::kSticking, StrikeFriction::kPyramid4,
+                                    StrikeFriction::kPyramid8, StrikeFriction::kCone};
+  for (int count = 1; count <= 4; ++count)
+    for (const StrikeFriction model : models) {
+      FF_ASSERT_TRUE(quadruped_touchdown(b, feet, count, S(0.5), S(0.6), S(0)));
+      FF_ASSERT_TRUE(b.solve(model).ok());
+      const auto& r = b.result;
+      const S w = S(0.5);
+      for (int i = 0; i < count; ++i) {
+        FF_EXPECT_TRUE(r.departure[i] >= -ulps<S>(512) * w);
+        if (r.normal_impulse[i] > ulps<S>(512)) {
+          FF_EXPECT_NEAR(r.departure[i], S(0), ulps<S>(1024) * w);
+        }
+      }
+      FF_EXPECT_TRUE(r.kinetic_energy_after <= r.kinetic_energy_before * (S(1) + ulps<S>(64)));
+      const S scale = r.joint_impulse.cwiseAbs().maxCoeff();
+      for (int c = 0; c < 6; ++c) FF_EXPECT_NEAR(r.reaction_impulse[0].vector()(c), S(0), ulps<S>(1024) * scale);
+      for (int k = 0; k < 18; ++k)
+        FF_EXPECT_NEAR(r.axis_impulse(k), -b.model.armature(k) * r.velocity_change(k), ulps<S>(1024) * scale);
+    }
+}
+
+// With every contact active and e = 0, sticking friction is the equality-constrained impulse
+// problem: the KKT system [H −Gᵀ; G 0] [v⁺; ι] = [H v⁻; 0], solved densely here.
+FF_TEST_FLOAT_AND_DOUBLE(StrikeIdentities, StickingEqualsKkt) {
+  auto& b = quadruped_bench<S>();
+  const int feet[3] = {0, 2, 3};
+  FF_ASSERT_TRUE(quadruped_touchdown(b, feet, 3, S(0.7), S(1), S(0)));
+  FF_ASSERT_TRUE(b.solve(StrikeFriction::kSticking).ok());
+  const int n = 18, rows = 9;
+  Eigen::Matrix<S, Eigen::Dynamic, Eigen::Dynamic, 0, 27, 27> a = Eigen::Matrix<S, Eigen::Dynamic, Eigen::Dynamic, 0, 27, 27>::Zero(n + rows, n + rows);
+  Eigen::Matrix<S, Eigen::Dynamic, 1, 0, 27, 1> x(n + rows);
+  Eigen::Matrix<S, 3, Eigen::Dynamic, 0, 3, 18> j(3, 18);
+  for (int r = 0; r < n; ++r) {
+    for (int c = 0; c < n; ++c) a(r, c) = b.ws.mass_matrix(r, c);
+  }
+  const typename QuadrupedStrike<S>::Tangent hv = b.ws.mass_matrix * b.v;
+  for (int r = 0; r < n; ++r) x(r) = hv(r);
+  for (int i = 0; i < 3; ++i) {
+    FF_ASSERT_TRUE(point_jacobian(b.model, b.ws, b.contacts[i].body, b.contacts[i].point, j).ok());
+    for (int d = 0; d < 3; ++d) {
+      for (int k = 0; k < n; ++k) {
+        a(n + 3 * i + d, k) = j(d, k);
+        a(k, n + 3 * i + d) = -j(d, k);
+      }
+      x(n + 3 * i + d) = S(0);
+    }
+  }
+  FF_ASSERT_TRUE(gaussian_solve(a, x));
+  for (int k = 0; k < n; ++k) FF_EXPECT_NEAR(b.result.v_plus(k), x(k), S(2e3) * ulps<S>(1) * S(10));
+  for (int i = 0; i < 3; ++i)
+    for (int d = 0; d < 3; ++d) FF_EXPECT_NEAR(b.result.impulse[i](d), x(n + 3 * i + d), S(2e3) * ulps<S>(1) * S(30));
+  FF_EXPECT_TRUE(b.result.velocity_unique && b.result.impulse_unique);
+}
+
+template <typename S>
+using RodStrike = StrikeBench<S, 1, 3, 2>;
+
+template <typename S>
+RodStrike<S>& rod_bench() {
+  static RodStrike<S> instance;
+  return instance;
+}
+
+// The rod of 004 §5 at its first strike. It starts at rest at φ = π/4 with its left end on the
+// frictionless floor, which it keeps touching as it falls; the centre falls straight down (no
+// horizontal force), y = L sin φ. At the strike φ = 0 and energy gives ½(m L² + I) φ̇² = m g L
+// sin(π/4): φ̇ = −a/L with a = √(2 g L sin(π/4) / (1 + I/(m L²))) = √(3 g/√2 · ½) for m = 1, L = 1,
+// I = 1/3, and ẏ = L φ̇ = −a. The left end is touching (ζ⁻ = ẏ − Lφ̇ = 0), the right one strikes at
+// ζ⁻ = ẏ + Lφ̇ = −2a. With W = [[4, −2], [−2, 4]] and q = (0, −2(1 + e)a), both ends active gives
+// ι = (1 + e)a (1/3, 2/3), both positive, so the left end keeps contact (ζ⁺ = 0) and takes an
+// impulse, the right one leaves at 2ea, and ẏ⁺ = ea, φ̇⁺ = ea/L.
+FF_TEST_FLOAT_AND_DOUBLE(StrikeReference, FallingRodFirstStrike) {
+  auto& b = rod_bench<S>();
+  FF_ASSERT_TRUE(build_rod2d_model(&b.model).ok());
+  const S g = S(9.8), e = S(0.4);
+  const S a = std::sqrt(S(2) * g * std::sin(S(0.78539816339744831)) / (S(1) + S(1) / S(3)));
+  typename RodStrike<S>::Config q(3);
+  q << S(0.70710678118654752), S(0), S(0);
+  typename RodStrike<S>::Tangent v(3);
+  v << S(0), -a, -a;
+  FF_ASSERT_TRUE(b.prepare(q, v));
+  b.contacts.clear();
+  b.contacts.add(Contact<S>::Ground(0, rod2d_end<S>(0), Vector3<S>::UnitY(), S(0), e));
+  b.contacts.add(Contact<S>::Ground(0, rod2d_end<S>(1), Vector3<S>::UnitY(), S(0), e));
+  FF_ASSERT_TRUE(b.solve(StrikeFriction::kNone).ok());
+  const auto& r = b.result;
+  const S tol = ulps<S>(64) * a;
+  FF_EXPECT_NEAR(r.approach[0], S(0), tol);
+  FF_EXPECT_NEAR(r.approach[1], S(-2) * a, tol);
+  FF_EXPECT_NEAR(r.normal_impulse[0], (S(1) + e) * a / S(3), tol);
+  FF_EXPECT_NEAR(r.normal_impulse[1], S(2) * (S(1) + e) * a / S(3), tol);
+  FF_EXPECT_NEAR(r.v_plus(0), S(0), tol);
+  FF_EXPECT_NEAR(r.v_plus(1), e * a, tol);
+  FF_EXPECT_NEAR(r.v_plus(2), e * a, tol);
+  FF_EXPECT_NEAR(r.departure[0], S(0), tol);
+  FF_EXPECT_NEAR(r.departure[1], S(2) * e * a, tol);
+  FF_EXPECT_TRUE(r.state[0] == StrikeState::kSticking && r.state[1] == StrikeState::kSticking);
+}
+
+// Peak loads on one linear pad against the closed form of a mass m = 1/(nᵀ W n) on a spring k
+// and damper c, touching down at v (peak_loads.hpp): with ω = √(k/m), ζ = c/(2√(km)), ω_d =
+// ω√(1 − ζ²), the force k δ + c δ̇ = v e^{−ζωt} (A sin ω_d t + c cos ω_d t), A = m ω² (1 − 2ζ²)/ω_d,
+// returns to zero at ω_d t = π − atan2(2ζ√(1 − ζ²), 1 − 2ζ²) and peaks where its derivative
+// vanishes, at tan ω_d t = (ω_d A − ζω c)/(ζω A + ω_d c) (at t = 0, force c v, when that is
+// negative). The rod's end (m = 1/(1 + 3cos²θ)) and the quadruped's foot (m from W) both.
+template <typename S>
+void expect_closed_form_pad(const StrikePeaks<S, 18, 4>* quadruped, const StrikePeaks<S, 3, 2>* rod, S mass, S k, S c,
+                            S v, S torque_per_force) {
+  const S omega = std::sqrt(k / mass), zeta = c / (S(2) * std::sqrt(k * mass));
+  const S omega_d = omega * std::sqrt(S(1) - zeta * zeta);
+  const S pi = S(3.14159265358979323846);
+  const S end = (pi - std::atan2(S(2) * zeta * std::sqrt(S(1) - zeta * zeta), S(1) - S(2) * zeta * zeta)) / omega_d;
+  const S a = mass * omega * omega * (S(1) - S(2) * zeta * zeta) / omega_d;
+  const S num = omega_d * a - zeta * omega * c, den = zeta * omega * a + omega_d * c;
+  const S t_peak = num > S(0) ? std::atan2(num, den) / omega_d : S(0);
+  const S peak = v * std::exp(-zeta * omega * t_peak) * (a * std::sin(omega_d * t_peak) + c * std::cos(omega_d * t_peak));
+  const S duration = quadruped != nullptr ? quadruped->duration : rod->duration;
+  const S force = quadruped != nullptr ? quadruped->normal_force[0] : rod->normal_force[0];
+  const S when = quadruped != nullptr ? quadruped->time_of_peak[0] : rod->time_of_peak[0];
+  // The integration's error: RK4's fourth order, the peak's parabola third order in the step,
+  // the end's linear interpolation second order; 256 steps a half-period.
+  const S relative = std::max(S(2e-5), ulps<S>(16384));
+  FF_EXPECT_NEAR(force, peak, relative * peak);
+  FF_EXPECT_NEAR(duration, end, S(4e-5) * end);
+  FF_EXPECT_NEAR(when, t_peak, S(2e-3) * end);
+  if (quadruped != nullptr && torque_per_force > S(0)) {
+    FF_EXPECT_NEAR(quadruped->joint_torque.maxCoeff(), torque_per_force * peak, S(4) * relative * torque_per_force * peak);
+  }
+}
+
+FF_TEST_FLOAT_AND_DOUBLE(StrikePeaks, OneLinearPadMatchesClosedForm) {
+  auto& b = rod_bench<S>();
+  FF_ASSERT_TRUE(build_rod2d_model(&b.model).ok());
+  const S v = S(0.8), theta = S(0.5);
+  const S dampings[3] = {S(0), S(20), S(150)};
+  for (const S c : dampings) {
+    typename RodStrike<S>::Config q(3);
+    q << S(0), std::sin(theta), theta;
+    typename RodStrike<S>::Tangent velocity(3);
+    velocity << S(0), -v, S(0);
+    FF_ASSERT_TRUE(b.prepare(q, velocity));
+    b.contacts.clear();
+    Contact<S> end = Contact<S>::Ground(0, rod2d_end<S>(0), Vector3<S>::UnitY(), S(0), S(0));
+    end.pad = ContactPad<S>::Linear(S(2e4), c);
+    b.contacts.add(end);
+    FF_ASSERT_TRUE(b.solve(StrikeFriction::kNone).ok());
+    FF_ASSERT_TRUE(b.result.peaks.predicted);
+    const S cos_t = std::cos(theta);
+    expect_closed_form_pad<S>(nullptr, &b.result.peaks, S(1) / (S(1) + S(3) * cos_t * cos_t), S(2e4), c, v, S(0));
+  }
+}
+
+FF_TEST_FLOAT_AND_DOUBLE(StrikePeaks, QuadrupedFootPadMatchesClosedForm) {
+  auto& b = quadruped_bench<S>();
+  const int feet[1] = {1};
+  FF_ASSERT_TRUE(quadruped_touchdown(b, feet, 1, S(0.5), S(0), S(0)));
+  b.contacts[0].pad = ContactPad<S>::Linear(S(3e4), S(60));
+  FF_ASSERT_TRUE(b.solve(StrikeFriction::kNone).ok());
+  const auto& cd = b.strike.solve.contact;
+  const S mass = S(1) / cd.delassus(0, 0);
+  // The joint torques are Gᵀn f(t): the largest of |G_k| times the peak force.
+  const S per_force = cd.jacobian.row(0).cwiseAbs().maxCoeff();
+  expect_closed_form_pad<S>(&b.result.peaks, nullptr, mass, S(3e4), S(60), -b.result.approach[0], per_force);
+}
+
+// Poisson's law at one frictionless contact is Newton's.
+FF_TEST_FLOAT_AND_DOUBLE(StrikeIdentities, PoissonIsNewtonAtOneContact) {
+  auto& b = quadruped_bench<S>();
+  const int feet[1] = {2};
+  FF_ASSERT_TRUE(quadruped_touchdown(b, feet, 1, S(0.5), S(0), S(0.5)));
+  FF_ASSERT_TRUE(b.solve(StrikeFriction::kNone, RestitutionLaw::kNewton).ok());
+  const S newton = b.result.normal_impulse[0];
+  FF_ASSERT_TRUE(b.solve(StrikeFriction::kNone, RestitutionLaw::kPoisson).ok());
+  FF_EXPECT_NEAR(b.result.normal_impulse[0], newton, ulps<S>(64) * newton);
+  FF_EXPECT_NEAR(b.result.departure[0], -S(0.5) * b.result.approach[0], ulps<S>(256));
+}
+
+}  // namespace
+}  // namespace footfall::test
