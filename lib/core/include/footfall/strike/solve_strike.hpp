@@ -173,6 +173,41 @@ Status solve_impact_phase(const StrikeOptions<S>& options, StrikeWorkspace<S, D,
   return Status::Ok();
 }
 
+// The whole impact problem on sw.solve.contact's W for approach velocities ζ⁻ in sw.phase (rows
+// of W): Newton's law in one problem, Poisson's in two (compression, then restitution); the
+// impulses into sw.impulse. `target_norm` gets ‖right-hand side‖∞ for the checks.
+template <typename S, int D, int K>
+Status solve_impact(const StrikeOptions<S>& options, StrikeWorkspace<S, D, K>& sw, StanceSolver* used, int* work,
+                    int* work_limit, S* target_norm) noexcept {
+  const ContactDynamics<S, D, K>& cd = sw.solve.contact;
+  const int nc = cd.count, m = cd.rows_per_contact, rows = cd.rows();
+  // Newton: (1 + e) ζ⁻_n on the normal rows; Poisson's compression: ζ⁻_n; ζ⁻_t either way.
+  sw.target = sw.phase;
+  if (options.law == RestitutionLaw::kNewton)
+    for (int j = 0; j < nc; ++j) sw.target.coeffRef(j * m) *= S(1) + sw.taking_part.contacts[j].restitution;
+  *target_norm = S(0);
+  for (int r = 0; r < rows; ++r) *target_norm = std::max(*target_norm, std::abs(sw.target.coeff(r)));
+  sw.impulse.setZero(rows);
+  if (nc == 0) return Status::Ok();
+  Status status = solve_impact_phase(options, sw, used, work, work_limit);
+  if (!status.ok()) return status;
+  sw.impulse = sw.solve.force;
+  if (options.law != RestitutionLaw::kPoisson) return Status::Ok();
+  // Restitution phase: the compression impulse ι_c, plus eᵢ ι_c,n along each normal, plus what
+  // keeps every contact from approaching again: right-hand side ζ⁻ + W (ι_c + e ι_c,n).
+  auto& pushed = sw.phase;  // ζ⁻ is no longer needed: its rows take ι_c + e ι_c,n
+  pushed = sw.impulse;
+  for (int j = 0; j < nc; ++j) pushed.coeffRef(j * m) *= S(1) + sw.taking_part.contacts[j].restitution;
+  for (int r = 0; r < rows; ++r) {
+    S value = sw.target.coeff(r);
+    for (int c = 0; c < rows; ++c) value += cd.delassus.coeff(r, c) * pushed.coeff(c);
+    sw.target.coeffRef(r) = value;
+  }
+  status = solve_impact_phase(options, sw, used, work, work_limit);
+  if (status.ok()) sw.impulse = pushed + sw.solve.force;
+  return status;
+}
+
 // Whether the rows of W the answer holds active (every row of each contact that took impulse,
 // the normal alone without friction) are linearly independent: then the impulses are unique.
 template <typename S, int D, int K>
@@ -261,31 +296,10 @@ Status solve_strike(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, c
     for (int s = 0; s < cd.support_size[j]; ++s) value += cd.jacobian.coeff(r, cd.support[j][s]) * v.coeff(cd.support[j][s]);
     approach_rows.coeffRef(r) = value;
   }
-  sw.target = approach_rows;
-  if (options.law == RestitutionLaw::kNewton)
-    for (int j = 0; j < nc; ++j) sw.target.coeffRef(j * m) *= S(1) + sw.taking_part.contacts[j].restitution;
-  S target_norm = S(0);
-  for (int r = 0; r < rows; ++r) target_norm = std::max(target_norm, std::abs(sw.target.coeff(r)));
-
   StanceSolver used = result.solver;
   int work = 0, work_limit = 0;
-  if (nc > 0) status = detail::solve_impact_phase(options, sw, &used, &work, &work_limit);
-  sw.impulse.setZero(rows);
-  if (status.ok() && nc > 0) sw.impulse = sw.solve.force;
-  if (status.ok() && nc > 0 && options.law == RestitutionLaw::kPoisson) {
-    // Restitution phase: the compression impulse ι_c, plus eᵢ ι_c,n along each normal, plus what
-    // keeps every contact from approaching again: right-hand side ζ⁻ + W (ι_c + e ι_c,n).
-    auto& pushed = sw.phase;  // ζ⁻ is no longer needed: reuse its rows for ι_c + e ι_c,n
-    pushed = sw.impulse;
-    for (int j = 0; j < nc; ++j) pushed.coeffRef(j * m) *= S(1) + sw.taking_part.contacts[j].restitution;
-    for (int r = 0; r < rows; ++r) {
-      S value = sw.target.coeff(r);
-      for (int c = 0; c < rows; ++c) value += cd.delassus.coeff(r, c) * pushed.coeff(c);
-      sw.target.coeffRef(r) = value;
-    }
-    status = detail::solve_impact_phase(options, sw, &used, &work, &work_limit);
-    if (status.ok()) sw.impulse = pushed + sw.solve.force;
-  }
+  S target_norm = S(0);
+  status = detail::solve_impact(options, sw, &used, &work, &work_limit, &target_norm);
   result.solver = used;
   result.work = work;
   result.work_limit = work_limit;

@@ -227,26 +227,10 @@ Status solve_two_system_strike(const StrikingSystem<S, B, D>& inner, const Strik
   }
 
   // The impact problem, exactly as for one system.
-  sw.target = approach_rows;
-  if (options.law == RestitutionLaw::kNewton)
-    for (int j = 0; j < nc; ++j) sw.target.coeffRef(j * m) *= S(1) + sw.taking_part.contacts[j].restitution;
   StanceSolver used = StanceSolver::kLemke;
   int work = 0, work_limit = 0;
-  sw.impulse.setZero(rows);
-  if (nc > 0) status = detail::solve_impact_phase(options, sw, &used, &work, &work_limit);
-  if (status.ok() && nc > 0) sw.impulse = sw.solve.force;
-  if (status.ok() && nc > 0 && options.law == RestitutionLaw::kPoisson) {
-    auto& pushed = sw.phase;
-    pushed = sw.impulse;
-    for (int j = 0; j < nc; ++j) pushed.coeffRef(j * m) *= S(1) + sw.taking_part.contacts[j].restitution;
-    for (int r = 0; r < rows; ++r) {
-      S value = sw.target.coeff(r);
-      for (int c = 0; c < rows; ++c) value += cd.delassus.coeff(r, c) * pushed.coeff(c);
-      sw.target.coeffRef(r) = value;
-    }
-    status = detail::solve_impact_phase(options, sw, &used, &work, &work_limit);
-    if (status.ok()) sw.impulse = pushed + sw.solve.force;
-  }
+  S target_norm = S(0);
+  status = detail::solve_impact(options, sw, &used, &work, &work_limit, &target_norm);
   result.solver = used;
   result.work = work;
   result.work_limit = work_limit;
@@ -279,11 +263,8 @@ Status solve_two_system_strike(const StrikingSystem<S, B, D>& inner, const Strik
   // ζ⁺ from both v⁺: the law on every contact that took part, and the states.
   const S rounding = lcp_rounding_tolerance<S>(rows + D);
   const S accuracy = used == StanceSolver::kPgs ? options.tolerance : S(0);
-  S target_norm = S(0), impulse_norm = S(0);
-  for (int r = 0; r < rows; ++r) {
-    target_norm = std::max(target_norm, std::abs(sw.target.coeff(r)));
-    impulse_norm = std::max(impulse_norm, std::abs(sw.impulse.coeff(r)));
-  }
+  S impulse_norm = S(0);
+  for (int r = 0; r < rows; ++r) impulse_norm = std::max(impulse_norm, std::abs(sw.impulse.coeff(r)));
   const S tz = (rounding + accuracy) * impulse_norm;
   int j = 0;
   for (int i = 0; i < count && status.ok(); ++i) {
