@@ -46,5 +46,6 @@ inline void print3(const char* label, const footfall::Vector3<S>& v) {
 bool shank_spatial_algebra();
 bool quadruped_dynamics();
 bool quadruped_stance();
+bool quadruped_strike();
 
 }  // namespace demo

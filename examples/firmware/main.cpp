@@ -14,10 +14,11 @@ int main() {
   const bool spatial_ok = demo::shank_spatial_algebra();
   const bool dynamics_ok = demo::quadruped_dynamics();
   const bool stance_ok = demo::quadruped_stance();
+  const bool strike_ok = demo::quadruped_strike();
 #if defined(__arm__)
   std::printf("stack high-water mark: %u of %u bytes\n",
               static_cast<unsigned>(footfall::port::stack_high_water_bytes()),
               static_cast<unsigned>(footfall::port::stack_size_bytes()));
 #endif
-  return spatial_ok && dynamics_ok && stance_ok ? 0 : 1;
+  return spatial_ok && dynamics_ok && stance_ok && strike_ok ? 0 : 1;
 }

@@ -20,5 +20,7 @@ template <typename S>
 void dynamics();
 template <typename S>
 void stance();
+template <typename S>
+void strike();
 
 }  // namespace footfall::bench
