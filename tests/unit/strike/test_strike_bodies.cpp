@@ -189,6 +189,12 @@ FF_TEST_FLOAT_AND_DOUBLE(StrikeReference, R13RodEnd) {
     FF_EXPECT_NEAR(b.result.departure[0], e * v, ulps<S>(64) * v);
     // The rod turns: φ̇⁺ = −L cos θ P / I (the left end is pushed up).
     FF_EXPECT_NEAR(b.result.v_plus(2), -S(3) * c * p, ulps<S>(64) * v);
+    // Sticking on a planar model: the out-of-plane tangent is a row no joint moves (W's row is
+    // zero); the end stops sliding and the normal follows e.
+    b.v(0) = S(0.4);
+    FF_ASSERT_TRUE(b.solve(StrikeFriction::kSticking).ok());
+    FF_EXPECT_NEAR(b.result.slip_after[0], S(0), ulps<S>(256) * v);
+    FF_EXPECT_NEAR(b.result.departure[0], e * v, ulps<S>(256) * v);
   }
 }
 

@@ -112,6 +112,13 @@ Status predict_peak_loads(int nv, const StrikeOptions<S>& options, const S* appr
       sw.torque_per_force.coeffRef(k, j) = t;
     }
   }
+  // The DOFs any contact's torque reaches (the union of the supports), the only ones tracked.
+  int touched = 0;
+  for (int k = 0; k < nv; ++k) {
+    bool any = false;
+    for (int j = 0; j < nc && !any; ++j) any = cd.on_support[j][k];
+    if (any) sw.touched[touched++] = k;
+  }
   S fastest = S(0);  // the largest approach speed, for the Hunt–Crossley pads' working depth
   for (int j = 0; j < nc; ++j) fastest = std::max(fastest, -approach[j]);
   S half_period = std::numeric_limits<S>::infinity();
@@ -149,9 +156,9 @@ Status predict_peak_loads(int nv, const StrikeOptions<S>& options, const S* appr
   const S h = half_period / static_cast<S>(options.steps_per_half_period);
 
   constexpr std::size_t kSlots = static_cast<std::size_t>(K);
-  S f[kSlots], f_prev[kSlots], f_prev2[kSlots], unclamped_prev[kSlots];
-  S d1[kSlots], s1[kSlots], d2[kSlots], s2[kSlots], d3[kSlots], s3[kSlots], d4[kSlots], s4[kSlots];
-  S depth_mid[kSlots], speed_mid[kSlots];
+  S f[kSlots] = {}, f_prev[kSlots] = {}, f_prev2[kSlots] = {}, unclamped_prev[kSlots] = {};
+  S d1[kSlots] = {}, s1[kSlots] = {}, d2[kSlots] = {}, s2[kSlots] = {}, d3[kSlots] = {}, s3[kSlots] = {};
+  S d4[kSlots] = {}, s4[kSlots] = {}, depth_mid[kSlots] = {}, speed_mid[kSlots] = {};
   for (int j = 0; j < nc; ++j) {
     sw.depth[j] = S(0);
     sw.speed[j] = approach[j];
@@ -172,7 +179,8 @@ Status predict_peak_loads(int nv, const StrikeOptions<S>& options, const S* appr
     unclamped_prev[j] = detail::pad_force_continued(set.contacts[j].pad, sw.depth[j], -sw.speed[j]);
     if (f[j] > peaks.normal_force[j]) peaks.normal_force[j] = f[j];  // a damper pushes at once
   }
-  for (int k = 0; k < nv; ++k) {
+  for (int x = 0; x < touched; ++x) {
+    const int k = sw.touched[x];
     S t = S(0);
     for (int j = 0; j < nc; ++j) t += sw.torque_per_force.coeff(k, j) * f[j];
     torque.coeffRef(k) = torque_prev.coeffRef(k) = t;
@@ -232,7 +240,8 @@ Status predict_peak_loads(int nv, const StrikeOptions<S>& options, const S* appr
       f_prev[j] = f[j];
     }
     // The joint torques Gᵀf(t), refined alike on |τ_k|.
-    for (int k = 0; k < nv; ++k) {
+    for (int x = 0; x < touched; ++x) {
+      const int k = sw.touched[x];
       S tk = S(0);
       for (int j = 0; j < nc; ++j) tk += sw.torque_per_force.coeff(k, j) * f[j];
       const S sign = torque.coeff(k) < S(0) ? S(-1) : S(1);

@@ -155,12 +155,14 @@ template <typename S, int D, int K>
 Status solve_impact_phase(const StrikeOptions<S>& options, StrikeWorkspace<S, D, K>& sw, StanceSolver* used,
                           int* work, int* work_limit) noexcept {
   const StanceOptions<S> stance = strike_stance_options(options);
+  // Sticking: μ = +∞, so that every contact has its three rows and the cone's check reads as
+  // sticking_solver.hpp needs (the contact terms are computed already).
+  if (options.friction == StrikeFriction::kSticking)
+    for (int j = 0; j < sw.taking_part.count; ++j) sw.taking_part.contacts[j].mu = std::numeric_limits<S>::infinity();
   Status status = assemble_contact_problem(sw.taking_part, stance, sw.target, sw.solve);
   if (!status.ok()) return status;
   const S data_rounding = lcp_rounding_tolerance<S>(sw.solve.problem.size());
   if (options.friction == StrikeFriction::kSticking) {
-    // μ = +∞ for the sticking check (sticking_solver.hpp); the contact terms are computed already.
-    for (int j = 0; j < sw.taking_part.count; ++j) sw.taking_part.contacts[j].mu = std::numeric_limits<S>::infinity();
     *used = StanceSolver::kEnumeration;
     solve_sticking(sw.taking_part, data_rounding, sw.solve);
   } else {
@@ -304,6 +306,9 @@ Status solve_strike(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, c
   result.work = work;
   result.work_limit = work_limit;
   if (!status.ok()) {
+    // A check names the contact among those that took part: name it in the set's order.
+    if (status.code == StatusCode::kCheckFailed && status.index >= 0 && status.index < nc)
+      status.index = sw.index[status.index];
     detail::reset_strike_result(result, status, count, nv, model.body_count());
     result.solver = used;
     result.work = work;
@@ -427,8 +432,11 @@ Status solve_strike(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, c
     S approach_n[kSlots];
     for (int q = 0; q < nc; ++q) approach_n[q] = result.approach[sw.index[q]];
     status = predict_peak_loads(nv, options, approach_n, sw, result.peaks);
-    if (!status.ok()) {
+    if (!status.ok()) {  // the rigid answer stands, but a result is whole or it is not given
       detail::reset_strike_result(result, status, count, nv, model.body_count());
+      result.solver = used;
+      result.work = work;
+      result.work_limit = work_limit;
       return status;
     }
     // From the taking-part order to the set's; a left-out contact has no peak.

@@ -9,6 +9,9 @@
 // which this file settles by trying the sets α of at most K contacts, the smallest first, as
 // lcp/enumerate.hpp does for the frictionless LCP. It expects sw.problem to be W and the
 // right-hand side (stance/assemble.hpp's plain case: every contact has its three rows).
+#include <algorithm>
+#include <cmath>
+
 #include "footfall/lcp/principal_solve.hpp"
 #include "footfall/stance/cone_solver.hpp"
 #include "footfall/stance/stance_workspace.hpp"
@@ -31,6 +34,11 @@ void solve_sticking(const ContactSet<S, K>& unbounded, S data_rounding, StanceWo
   result.residual = std::numeric_limits<S>::infinity();
   LcpVector<S, N> candidate;
   detail::assign_zero(candidate, n);
+  // A row no joint can move (W_rr = 0: the out-of-plane tangent of a planar model) has ζ = 0 and
+  // takes no impulse; held active it would make every block singular.
+  S largest = S(0);
+  for (int r = 0; r < n; ++r) largest = std::max(largest, std::abs(p.m.coeff(r, r)));
+  const S immobile = S(4) * static_cast<S>(n) * epsilon<S>() * largest;
   for (int size = 0; size <= nc; ++size)
     for (int set = 0; set < sets; ++set) {
       int bits = 0;
@@ -40,7 +48,8 @@ void solve_sticking(const ContactSet<S, K>& unbounded, S data_rounding, StanceWo
       int k = 0;
       for (int i = 0; i < nc; ++i)
         if ((set >> i) & 1)
-          for (int r = 0; r < 3; ++r) sw.active[k++] = 3 * i + r;
+          for (int r = 0; r < 3; ++r)
+            if (r == 0 || p.m.coeff(3 * i + r, 3 * i + r) > immobile) sw.active[k++] = 3 * i + r;
       detail::assign_zero(candidate, n);
       const bool solved = k == 0 || detail::solve_principal_block_symmetric(p, sw.active, k, sw.lemke.principal, candidate) ||
                           detail::solve_principal_block(p, sw.active, k, sw.lemke.principal, candidate);

@@ -38,6 +38,7 @@ struct StrikeWorkspace {
   S speed[kContactSlots] = {};      // ζ_n: the normal velocity (negative while compressing)
   Eigen::Matrix<S, D, K> torque_per_force = Eigen::Matrix<S, D, K>::Zero();  // Gᵀ times the directions
   DofVector torque_last, torque_before;  // Gᵀf(t) at the last two samples
+  int touched[static_cast<std::size_t>(D)] = {};  // the DOFs the contacts' supports reach
 };
 
 // A contact's part in the strike.
