@@ -381,9 +381,10 @@ TEST(Forces, StateFileReadsEveryField) {
   EXPECT_EQ(c.normal.y(), 0.6);
   EXPECT_EQ(c.restitution, 0.25);
   EXPECT_EQ(c.curvature, -2.5);
-  EXPECT_TRUE(c.has_pad);
-  EXPECT_EQ(c.pad_stiffness, 2e4);
-  EXPECT_EQ(c.pad_damping, 50.0);
+  EXPECT_TRUE(c.has_pad());
+  EXPECT_EQ(c.pad.law, footfall::PadLaw::kLinear);
+  EXPECT_EQ(c.pad.stiffness, 2e4);
+  EXPECT_EQ(c.pad.damping, 50.0);
   EXPECT_EQ(s.max_pivots, 40);
   EXPECT_EQ(s.max_sweeps, 7);
   EXPECT_EQ(s.friction, footfall::FrictionModel::kPyramid8);

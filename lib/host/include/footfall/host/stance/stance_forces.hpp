@@ -54,7 +54,8 @@ Result<ForcesReport> compute_forces(const RobotDescription& model, const StanceS
                                     const std::string& state_name);
 
 // The message for a core Status on the state file `state_name`: bad input names the field in the
-// file's terms ("contacts[2].mu: ..."), anything else says what the solve found.
+// file's terms ("contacts[2].mu: ..."), anything else says what the solve found. Serves the strike
+// (`impact`) too, whose solve is built on the stance machinery and shares its fields.
 std::string describe_stance_status(const Status& status, const RobotDescription& model,
                                    const std::string& state_name);
 
