@@ -370,7 +370,7 @@ TEST(Forces, StateFileReadsEveryField) {
   state["max_sweeps"] = 7;
   state["friction"] = "pyramid8";
   state["solver"] = "lemke";
-  const auto parsed = footfall::host::parse_stance_state(state.dump(), "s.json", model.value());
+  const auto parsed = footfall::host::parse_state_file<footfall::host::StanceState>(state.dump(), "s.json", model.value());
   ASSERT_TRUE(parsed.ok()) << parsed.error();
   const footfall::host::StanceState& s = parsed.value();
   ASSERT_EQ(s.contacts.size(), 4u);
@@ -395,7 +395,7 @@ TEST(Forces, StateFileReadsEveryField) {
   const auto rod = footfall::host::builtin_model("rod2d");
   ASSERT_TRUE(rod.ok());
   minimal.erase("gravity");
-  const auto defaults = footfall::host::parse_stance_state(minimal.dump(), "m.json", rod.value());
+  const auto defaults = footfall::host::parse_state_file<footfall::host::StanceState>(minimal.dump(), "m.json", rod.value());
   ASSERT_TRUE(defaults.ok()) << defaults.error();
   EXPECT_EQ(defaults.value().gravity.z(), -9.81);
   EXPECT_EQ(defaults.value().contacts[0].restitution, 0.0);

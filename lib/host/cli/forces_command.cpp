@@ -19,7 +19,7 @@ struct ForcesOptions {
 host::Result<Output> run_forces(const ForcesOptions& options) {
   host::Result<host::RobotDescription> description = load_model(options.model);
   if (!description.ok()) return host::Error{description.error()};
-  host::Result<host::StanceState> state = host::read_stance_state(options.state, description.value());
+  host::Result<host::StanceState> state = host::read_state_file<host::StanceState>(options.state, description.value());
   if (!state.ok()) return host::Error{state.error()};
   host::Result<host::ForcesReport> report = host::compute_forces(description.value(), state.value(), options.state);
   if (!report.ok()) return host::Error{report.error()};

@@ -186,24 +186,63 @@ void parse_common_fields(const json& j, const RobotDescription& model, std::init
     throw FieldError{"description", "not a string"};
 }
 
-void check_enumeration_size(const StateFile& s) {
+void check_solver(const StateFile& s, bool pyramid, bool cone, bool enumerable, const char* enumerable_frictions) {
+  const std::string solver = std::string("'") + to_string(s.solver) + "' ";
+  if (s.solver == StanceSolver::kEnumeration && !enumerable)
+    throw FieldError{"solver", solver + "solves only " + enumerable_frictions + "; use auto"};
   if (s.solver == StanceSolver::kEnumeration && static_cast<int>(s.contacts.size()) > kEnumerationMaxSize)
-    throw FieldError{"solver", std::string("'") + to_string(s.solver) + "' takes at most " +
-                                   std::to_string(kEnumerationMaxSize) + " contacts; use auto"};
+    throw FieldError{"solver", solver + "takes at most " + std::to_string(kEnumerationMaxSize) + " contacts; use auto"};
+  if (s.solver == StanceSolver::kPgs && pyramid)
+    throw FieldError{"solver", solver + "does not solve the pyramid friction models; use auto or lemke"};
+  if (s.solver == StanceSolver::kLemke && cone)
+    throw FieldError{"solver", solver + "does not solve the cone friction model; use auto or pgs"};
 }
 
-Result<std::string> read_state_text(const std::string& path) {
-  std::ifstream file(path, std::ios::binary);
-  if (!file) return Error{path + ": cannot read file"};
-  std::ostringstream text;
-  text << file.rdbuf();
-  if (file.bad()) return Error{path + ": cannot read file"};
-  return text.str();
-}
+namespace {
 
+// nlohmann's message without its "[json.exception.parse_error.101] " prefix.
 std::string parse_error_text(const std::string& what) {
   const std::size_t end = what.rfind("] ", what.find(' '));
   return end == std::string::npos ? what : what.substr(end + 2);
 }
 
+}  // namespace
+
 }  // namespace footfall::host::state_parsing
+
+namespace footfall::host {
+
+template <typename State>
+Result<State> parse_state_file(const std::string& text, const std::string& name, const RobotDescription& model) {
+  using state_parsing::json;
+  json document;
+  try {
+    document = json::parse(text);
+  } catch (const json::exception& e) {
+    return Error{name + ": malformed JSON: " + state_parsing::parse_error_text(e.what())};
+  }
+  try {
+    State s;
+    state_parsing::parse_state_fields(document, model, &s);
+    return s;
+  } catch (const state_parsing::FieldError& e) {
+    return Error{name + ": " + e.field + ": " + e.what};
+  }
+}
+
+template <typename State>
+Result<State> read_state_file(const std::string& path, const RobotDescription& model) {
+  std::ifstream file(path, std::ios::binary);
+  if (!file) return Error{path + ": cannot read file"};
+  std::ostringstream text;
+  text << file.rdbuf();
+  if (file.bad()) return Error{path + ": cannot read file"};
+  return parse_state_file<State>(text.str(), path, model);
+}
+
+template Result<StanceState> parse_state_file(const std::string&, const std::string&, const RobotDescription&);
+template Result<ImpactState> parse_state_file(const std::string&, const std::string&, const RobotDescription&);
+template Result<StanceState> read_state_file(const std::string&, const RobotDescription&);
+template Result<ImpactState> read_state_file(const std::string&, const RobotDescription&);
+
+}  // namespace footfall::host

@@ -1,7 +1,7 @@
 #pragma once
 // Reading a state file (state/state_file.hpp), shared by `forces` and `impact`: the JSON, the
 // fields they have in common, and the pieces each command's own fields are read with. Inside
-// lib/host only. A mistake is thrown as a FieldError and caught by parse_state_document(), which
+// lib/host only. A mistake is thrown as a FieldError and caught by parse_state_file(), which
 // turns it into the one-line "file: field: what".
 #include <initializer_list>
 #include <string>
@@ -11,7 +11,9 @@
 
 #include "footfall/host/common/result.hpp"
 #include "footfall/host/model/robot_description.hpp"
+#include "footfall/host/stance/stance_state.hpp"
 #include "footfall/host/state/state_file.hpp"
+#include "footfall/host/strike/impact_state.hpp"
 
 namespace footfall::host::state_parsing {
 
@@ -41,34 +43,15 @@ Enum choice(const json& j, const std::string& field, const Enum (&values)[N]) {
 void parse_common_fields(const json& j, const RobotDescription& model, std::initializer_list<const char*> own_keys,
                          bool tau_required, StateFile* s);
 
-// The solver's limit on contacts when it is enumeration (lcp/enumerate.hpp), checked against the file's
-// contacts: "solver: 'enumerate' takes at most N contacts; use auto".
-void check_enumeration_size(const StateFile& s);
+// The solver against the friction model, as the core's validation refuses them (stance and
+// strike options), said in the file's terms: enumeration only when `enumerable` (it solves only
+// `enumerable_frictions`) and on at most kEnumerationMaxSize contacts, PGS not on a `pyramid`,
+// Lemke not on the `cone`.
+void check_solver(const StateFile& s, bool pyramid, bool cone, bool enumerable, const char* enumerable_frictions);
 
-// Parses `text` as JSON and hands the document to `parse`; a FieldError or malformed JSON becomes
-// "name: field: what".
-template <typename State, typename Parse>
-Result<State> parse_state_document(const std::string& text, const std::string& name, Parse parse);
-
-// The contents of the file at `path`, or "path: cannot read file".
-Result<std::string> read_state_text(const std::string& path);
-
-// nlohmann's message without its "[json.exception.parse_error.101] " prefix.
-std::string parse_error_text(const std::string& what);
-
-template <typename State, typename Parse>
-Result<State> parse_state_document(const std::string& text, const std::string& name, Parse parse) {
-  json document;
-  try {
-    document = json::parse(text);
-  } catch (const json::exception& e) {
-    return Error{name + ": malformed JSON: " + parse_error_text(e.what())};
-  }
-  try {
-    return parse(document);
-  } catch (const FieldError& e) {
-    return Error{name + ": " + e.field + ": " + e.what};
-  }
-}
+// Each kind's own fields and checks, after parse_common_fields() (stance_state.cpp,
+// impact_state.cpp); the kinds parse_state_file() and read_state_file() are instantiated for.
+void parse_state_fields(const json& j, const RobotDescription& model, StanceState* s);
+void parse_state_fields(const json& j, const RobotDescription& model, ImpactState* s);
 
 }  // namespace footfall::host::state_parsing

@@ -30,6 +30,7 @@
 #include <vector>
 
 #include "footfall/contact/contact.hpp"
+#include "footfall/host/common/result.hpp"
 #include "footfall/host/model/robot_description.hpp"
 #include "footfall/stance/options.hpp"
 
@@ -66,5 +67,14 @@ struct StateFile {
   int max_pivots = 0;
   int max_sweeps = 200;
 };
+
+// Parses `text`, the contents of the file `name` (used in messages), against `model`. State is
+// StanceState (`forces`, stance/stance_state.hpp) or ImpactState (`impact`, strike/impact_state.hpp).
+template <typename State>
+Result<State> parse_state_file(const std::string& text, const std::string& name, const RobotDescription& model);
+
+// Reads and parses the file at `path`.
+template <typename State>
+Result<State> read_state_file(const std::string& path, const RobotDescription& model);
 
 }  // namespace footfall::host
