@@ -13,12 +13,8 @@ namespace {
 
 constexpr int kContacts = kMaxStateContacts;
 
-// Everything one solve needs, on the heap (core_state.hpp).
 template <int B, int D>
-struct StanceRun : CoreState<B, D> {
-  StanceWorkspace<double, D, kContacts> stance;
-  StanceResult<double, D, kContacts> result;
-};
+using StanceRun = CoreRun<B, D, StanceWorkspace<double, D, kContacts>, StanceResult<double, D, kContacts>>;
 
 bool starts_with(const char* text, const char* prefix) { return std::strncmp(text, prefix, std::strlen(prefix)) == 0; }
 
@@ -42,21 +38,14 @@ Result<ForcesReport> run_at(const RobotDescription& d, const StanceState& s, con
   options.max_pivots = s.max_pivots;
   options.max_sweeps = s.max_sweeps;
   options.warm_start = false;  // one solve; the same answer as a first tick in firmware
-  const Status status = solve_stance(model, run->ws, run->contacts, run->tau, options, run->stance, run->result);
+  const Status status = solve_stance(model, run->ws, run->contacts, run->tau, options, run->solve, run->result);
   if (status.code == StatusCode::kBadInput || status.code == StatusCode::kCapacity)
     return Error{describe_stance_status(status, d, state_name)};
 
   const StanceResult<double, D, kContacts>& r = run->result;
   ForcesReport report;
-  report.model = d.name;
-  report.source = d.source;
-  report.status = status.code;
-  report.status_field = status.ok() ? "" : status.field;
-  report.status_index = status.ok() ? -1 : status.index;
+  set_solve_report(d, status, r.solver, r.work, r.work_limit, &report);
   report.friction = r.friction;
-  report.solver = r.solver;
-  report.work = r.work;
-  report.work_limit = r.work_limit;
   report.total_mass = static_cast<double>(model.total_mass());
   report.gravity = s.gravity;
   if (!status.ok()) return report;
@@ -71,7 +60,7 @@ Result<ForcesReport> run_at(const RobotDescription& d, const StanceState& s, con
     ContactForce c;
     c.body = s.contacts[slot].body;
     c.other_body = s.contacts[slot].other_body;
-    c.position = run->stance.contact.position[slot];
+    c.position = run->solve.contact.position[slot];
     c.force = r.force[slot];
     c.normal_force = r.normal_force[slot];
     c.normal_acceleration = r.contact_acceleration.coeff(i * rows_per_contact);
@@ -87,19 +76,6 @@ Result<ForcesReport> run_at(const RobotDescription& d, const StanceState& s, con
 }
 
 }  // namespace
-
-const char* work_unit(StanceSolver solver) noexcept {
-  switch (solver) {
-    case StanceSolver::kLemke:
-      return "pivots";
-    case StanceSolver::kEnumeration:
-      return "active sets";
-    case StanceSolver::kAuto:
-    case StanceSolver::kPgs:
-      break;
-  }
-  return "sweeps";
-}
 
 Result<ForcesReport> compute_forces(const RobotDescription& model, const StanceState& state,
                                     const std::string& state_name) {

@@ -19,18 +19,7 @@ double total_normal_force(const ForcesReport& r) {
 }  // namespace
 
 std::string forces_json(const ForcesReport& r) {
-  nlohmann::ordered_json j;
-  j["status"] = to_string(r.status);
-  if (!r.ok()) {
-    j["status_field"] = r.status_field;
-    j["status_index"] = r.status_index;
-  }
-  j["model"] = r.model;
-  j["friction"] = to_string(r.friction);
-  j["solver"] = to_string(r.solver);
-  j["work"] = r.work;
-  j["work_unit"] = work_unit(r.solver);
-  j["work_limit"] = r.work_limit;
+  nlohmann::ordered_json j = solve_report_json(r, {{"friction", to_string(r.friction)}});
   if (!r.ok()) return write_json(j);
   j["residual"] = r.residual;
   j["equation_residual"] = r.equation_residual;
@@ -56,14 +45,8 @@ std::string forces_json(const ForcesReport& r) {
 }
 
 std::string forces_table(const ForcesReport& r) {
-  std::string out = r.model + " (" + r.source + "), friction " + to_string(r.friction) + ", solver " +
-                    to_string(r.solver) + ": " + to_string(r.status) + " after " + std::to_string(r.work) + " " +
-                    work_unit(r.solver) + " (limit " + std::to_string(r.work_limit) + ")";
-  if (!r.ok()) {
-    out += ": " + r.status_field;
-    if (r.status_index >= 0) out += " " + std::to_string(r.status_index);
-    return out + "\n";
-  }
+  std::string out = solve_report_heading(r, {{"friction", to_string(r.friction)}});
+  if (!r.ok()) return out;
   out += ", residual " + format_short(r.residual) + "\n\n";
 
   std::size_t body_w = 4;

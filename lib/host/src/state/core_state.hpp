@@ -19,8 +19,8 @@
 
 namespace footfall::host {
 
-// The core's side of one state, on the heap with the solve's workspace (a command's run derives
-// from it): at the larger capacities the stance workspace alone is megabytes.
+// The core's side of one state, on the heap with the solve's workspace (CoreRun): at the larger
+// capacities the stance workspace alone is megabytes.
 template <int B, int D>
 struct CoreState {
   Model<double, B, D> model;
@@ -28,6 +28,14 @@ struct CoreState {
   ContactSet<double, kMaxStateContacts> contacts;
   typename Model<double, B, D>::ConfigVector q;
   typename Model<double, B, D>::TangentVector v, tau;  // tau zero when the file has none
+};
+
+// Everything one solve needs, on the heap: the core's side of the state, the solve's workspace
+// and its result.
+template <int B, int D, typename SolveWorkspace, typename SolveResult>
+struct CoreRun : CoreState<B, D> {
+  SolveWorkspace solve;
+  SolveResult result;
 };
 
 // Builds `d` into core->model, copies q, v and τ, runs forward kinematics, H and its factor (and
