@@ -23,21 +23,13 @@
 namespace {
 
 using footfall::test::expect_bad_input;
+using footfall::test::read_state;
 using footfall::test::run_tool;
+using footfall::test::state_path;
+using footfall::test::write_state;
 using footfall::test::ToolRun;
 using nlohmann::json;
 constexpr int K = footfall::host::kMaxStateContacts;
-
-std::string state_path(const std::string& file) { return std::string(FOOTFALL_EXAMPLES_DIR) + "/states/" + file; }
-
-json read_state(const std::string& file) { return json::parse(footfall::test::read_text(state_path(file))); }
-
-// `state` written to a file of this test's own; returns the path, quoted for the shell.
-std::string write_state(const json& state, const std::string& tag = "state.json") {
-  const std::string path = footfall::test::test_file_name(tag);
-  std::ofstream(path, std::ios::binary) << state.dump();
-  return "'" + path + "'";
-}
 
 std::string write_text(const std::string& text) {
   const std::string path = footfall::test::test_file_name("raw.json");
@@ -266,11 +258,7 @@ TEST(Forces, IterationLimitsAreReported) {
 // Each mistake in a state file: exit 1, nothing on stdout, one line naming the file's field.
 TEST(Forces, BadStateIsOneLineOnStderrAndNothingElse) {
   const json good = read_state("quadruped_standing.json");
-  struct Case {
-    void (*edit)(json&);
-    const char* mentions;
-  };
-  const Case cases[] = {
+  const footfall::test::BadState cases[] = {
       {[](json& s) { s["contacts"][2]["normal"] = {0, 0.2, 1}; }, "contacts[2].normal: not of unit length"},
       {[](json& s) { s["contacts"][2]["normal"] = {0, 0, 1, 0}; }, "contacts[2].normal: has 4 numbers, needs 3"},
       {[](json& s) { s["contacts"][1]["mu"] = -0.1; }, "contacts[1].mu: negative"},
@@ -317,11 +305,7 @@ TEST(Forces, BadStateIsOneLineOnStderrAndNothingElse) {
       {[](json& s) { s["max_sweeps"] = 2.5; }, "max_sweeps: not a whole number"},
       {[](json& s) { s["max_pivots"] = -1; }, "max_pivots: not in 0..1000000"},
   };
-  for (const Case& c : cases) {
-    json state = good;
-    c.edit(state);
-    expect_bad_input("forces --model quadruped --state " + write_state(state) + " --json", c.mentions);
-  }
+  footfall::test::expect_bad_states("forces --model quadruped --state ", good, cases);
   // What JSON itself refuses, and files that are not there.
   expect_bad_input("forces --model quadruped --state " + write_text("{\"q\": [0, 0,"), "malformed JSON: parse error");
   expect_bad_input("forces --model quadruped --state " + write_text("{\"q\": [NaN]}"), "malformed JSON");

@@ -14,22 +14,10 @@
 
 namespace {
 
-using footfall::test::expect_bad_input;
-using footfall::test::run_tool;
-using footfall::test::ToolRun;
+using namespace footfall::test;  // run_tool, expect_bad_input, the example states
 using nlohmann::json;
 
 constexpr double kPi = 3.14159265358979323846;
-
-std::string state_path(const std::string& file) { return std::string(FOOTFALL_EXAMPLES_DIR) + "/states/" + file; }
-
-json read_state(const std::string& file) { return json::parse(footfall::test::read_text(state_path(file))); }
-
-std::string write_state(const json& state, const std::string& tag = "state.json") {
-  const std::string path = footfall::test::test_file_name(tag);
-  std::ofstream(path, std::ios::binary) << state.dump();
-  return "'" + path + "'";
-}
 
 // rod2d (m = 1, half-length 1, I = 1/3) at angle θ, its left end (−1, 0, 0) on the floor y = 0,
 // translating down at v: q = (0, sin θ, θ), v = (0, −v, 0).
@@ -245,11 +233,7 @@ TEST(Impact, TableAndHelp) {
 // Each mistake in an impact state file: exit 1, nothing on stdout, one line naming the field.
 TEST(Impact, BadStateIsOneLineOnStderrAndNothingElse) {
   const json good = read_state("quadruped_touchdown.json");
-  struct Case {
-    void (*edit)(json&);
-    const char* mentions;
-  };
-  const Case cases[] = {
+  const footfall::test::BadState cases[] = {
       {[](json& s) { s["friction"] = "coulomb"; },
        "friction: 'coulomb' is not one of none, sticking, pyramid4, pyramid8, cone"},
       {[](json& s) { s["law"] = "elastic"; }, "law: 'elastic' is not one of newton, poisson"},
@@ -286,12 +270,7 @@ TEST(Impact, BadStateIsOneLineOnStderrAndNothingElse) {
       {[](json& s) { s["contacts"][2].erase("pad"); },
        "contacts[2].pad: missing: when any contact that strikes or touches has a pad, every one needs one"},
   };
-  for (const Case& c : cases) {
-    json state = good;
-    c.edit(state);
-    expect_bad_input("impact --model quadruped --state " + write_state(state), c.mentions);
-    expect_bad_input("impact --model quadruped --state " + write_state(state) + " --json", c.mentions);
-  }
+  footfall::test::expect_bad_states("impact --model quadruped --state ", good, cases);
   expect_bad_input("impact --model quadruped", "--state");
   expect_bad_input("impact --model quadruped --state /nonexistent/touchdown.json",
                    "/nonexistent/touchdown.json: cannot read file");

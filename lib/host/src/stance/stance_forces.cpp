@@ -71,7 +71,6 @@ Result<ForcesReport> run_at(const RobotDescription& d, const StanceState& s, con
     report.qdd.push_back(r.qdd.coeff(k));
     report.tau_contact.push_back(r.tau_contact.coeff(k));
   }
-  report.dof_names = dof_names(d);
   return report;
 }
 

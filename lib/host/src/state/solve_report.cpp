@@ -1,5 +1,7 @@
 #include "footfall/host/state/solve_report.hpp"
 
+#include "core_state.hpp"
+
 namespace footfall::host {
 
 const char* work_unit(StanceSolver solver) noexcept {
@@ -25,6 +27,7 @@ void set_solve_report(const RobotDescription& model, const Status& status, Stanc
   report->solver = solver;
   report->work = work;
   report->work_limit = work_limit;
+  report->dof_names = dof_names(model);
 }
 
 nlohmann::ordered_json solve_report_json(const SolveReport& r, const ReportSettings& settings) {

@@ -91,7 +91,6 @@ Result<ImpactReport> run_at(const RobotDescription& d, const ImpactState& s, con
     report.peak_steps = r.peaks.steps;
     report.peak_joint_torques = to_vector(r.peaks.joint_torque, nv);
   }
-  report.dof_names = dof_names(d);
   return report;
 }
 

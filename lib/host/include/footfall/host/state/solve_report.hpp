@@ -20,7 +20,7 @@ struct SolveReport {
   int status_index = -1;     // the core's Status::index (a contact, or a limit), −1 when none
   StanceSolver solver = StanceSolver::kAuto;  // the one that ran
   int work = 0, work_limit = 0;
-  std::vector<std::string> dof_names;  // "root.vx", "FR_hip_joint", ... for the table (only when ok)
+  std::vector<std::string> dof_names;  // "root.vx", "FR_hip_joint", ... for the table
 
   bool ok() const noexcept { return status == StatusCode::kOk; }
 };
@@ -31,7 +31,7 @@ using ReportSettings = std::vector<std::pair<std::string, std::string>>;
 // What the work counts: "pivots", "active sets" or "sweeps".
 const char* work_unit(StanceSolver solver) noexcept;
 
-// Fills `report` from the model and the solve's status, solver and work.
+// Fills `report` from the model (its names, its DOFs' names) and the solve's status, solver and work.
 void set_solve_report(const RobotDescription& model, const Status& status, StanceSolver solver, int work,
                       int work_limit, SolveReport* report);
 
