@@ -5,6 +5,8 @@
 #include <sys/wait.h>
 
 #include <cstdlib>
+#include <fstream>
+#include <nlohmann/json.hpp>
 #include <string>
 
 #include "host_test_support.hpp"
@@ -35,6 +37,17 @@ inline ToolRun run_tool(const std::string& arguments) {
   return r;
 }
 
+// A state file of examples/states, its path and its contents.
+inline std::string state_path(const std::string& file) { return std::string(FOOTFALL_EXAMPLES_DIR) + "/states/" + file; }
+inline nlohmann::json read_state(const std::string& file) { return nlohmann::json::parse(read_text(state_path(file))); }
+
+// `state` written to a file of this test's own; returns the path, quoted for the shell.
+inline std::string write_state(const nlohmann::json& state, const std::string& tag = "state.json") {
+  const std::string path = test_file_name(tag);
+  std::ofstream(path, std::ios::binary) << state.dump();
+  return "'" + path + "'";
+}
+
 inline void expect_one_error_line(const ToolRun& r, const std::string& arguments, const std::string& mentions) {
   ASSERT_FALSE(r.err.empty()) << arguments;
   EXPECT_EQ(r.err.find('\n'), r.err.size() - 1) << "not one line: " << r.err;
@@ -47,6 +60,24 @@ inline void expect_bad_input(const std::string& arguments, const std::string& me
   EXPECT_NE(r.status, 0) << arguments;
   EXPECT_EQ(r.out, "") << arguments;
   expect_one_error_line(r, arguments, mentions);
+}
+
+// A mistake made in a good state file, and what the one line on stderr must say.
+struct BadState {
+  void (*edit)(nlohmann::json&);
+  const char* mentions;
+};
+
+// Each of `cases` made in `good` and run by `command` (ending in "--state "), as a table and as
+// JSON: exit non-zero, nothing on stdout, one line naming the field.
+template <std::size_t N>
+void expect_bad_states(const std::string& command, const nlohmann::json& good, const BadState (&cases)[N]) {
+  for (const BadState& c : cases) {
+    nlohmann::json state = good;
+    c.edit(state);
+    expect_bad_input(command + write_state(state), c.mentions);
+    expect_bad_input(command + write_state(state) + " --json", c.mentions);
+  }
 }
 
 }  // namespace footfall::test

@@ -23,21 +23,13 @@
 namespace {
 
 using footfall::test::expect_bad_input;
+using footfall::test::read_state;
 using footfall::test::run_tool;
+using footfall::test::state_path;
+using footfall::test::write_state;
 using footfall::test::ToolRun;
 using nlohmann::json;
 constexpr int K = footfall::host::kMaxStateContacts;
-
-std::string state_path(const std::string& file) { return std::string(FOOTFALL_EXAMPLES_DIR) + "/states/" + file; }
-
-json read_state(const std::string& file) { return json::parse(footfall::test::read_text(state_path(file))); }
-
-// `state` written to a file of this test's own; returns the path, quoted for the shell.
-std::string write_state(const json& state, const std::string& tag = "state.json") {
-  const std::string path = footfall::test::test_file_name(tag);
-  std::ofstream(path, std::ios::binary) << state.dump();
-  return "'" + path + "'";
-}
 
 std::string write_text(const std::string& text) {
   const std::string path = footfall::test::test_file_name("raw.json");
@@ -266,11 +258,7 @@ TEST(Forces, IterationLimitsAreReported) {
 // Each mistake in a state file: exit 1, nothing on stdout, one line naming the file's field.
 TEST(Forces, BadStateIsOneLineOnStderrAndNothingElse) {
   const json good = read_state("quadruped_standing.json");
-  struct Case {
-    void (*edit)(json&);
-    const char* mentions;
-  };
-  const Case cases[] = {
+  const footfall::test::BadState cases[] = {
       {[](json& s) { s["contacts"][2]["normal"] = {0, 0.2, 1}; }, "contacts[2].normal: not of unit length"},
       {[](json& s) { s["contacts"][2]["normal"] = {0, 0, 1, 0}; }, "contacts[2].normal: has 4 numbers, needs 3"},
       {[](json& s) { s["contacts"][1]["mu"] = -0.1; }, "contacts[1].mu: negative"},
@@ -317,11 +305,7 @@ TEST(Forces, BadStateIsOneLineOnStderrAndNothingElse) {
       {[](json& s) { s["max_sweeps"] = 2.5; }, "max_sweeps: not a whole number"},
       {[](json& s) { s["max_pivots"] = -1; }, "max_pivots: not in 0..1000000"},
   };
-  for (const Case& c : cases) {
-    json state = good;
-    c.edit(state);
-    expect_bad_input("forces --model quadruped --state " + write_state(state) + " --json", c.mentions);
-  }
+  footfall::test::expect_bad_states("forces --model quadruped --state ", good, cases);
   // What JSON itself refuses, and files that are not there.
   expect_bad_input("forces --model quadruped --state " + write_text("{\"q\": [0, 0,"), "malformed JSON: parse error");
   expect_bad_input("forces --model quadruped --state " + write_text("{\"q\": [NaN]}"), "malformed JSON");
@@ -370,7 +354,7 @@ TEST(Forces, StateFileReadsEveryField) {
   state["max_sweeps"] = 7;
   state["friction"] = "pyramid8";
   state["solver"] = "lemke";
-  const auto parsed = footfall::host::parse_stance_state(state.dump(), "s.json", model.value());
+  const auto parsed = footfall::host::parse_state_file<footfall::host::StanceState>(state.dump(), "s.json", model.value());
   ASSERT_TRUE(parsed.ok()) << parsed.error();
   const footfall::host::StanceState& s = parsed.value();
   ASSERT_EQ(s.contacts.size(), 4u);
@@ -381,9 +365,10 @@ TEST(Forces, StateFileReadsEveryField) {
   EXPECT_EQ(c.normal.y(), 0.6);
   EXPECT_EQ(c.restitution, 0.25);
   EXPECT_EQ(c.curvature, -2.5);
-  EXPECT_TRUE(c.has_pad);
-  EXPECT_EQ(c.pad_stiffness, 2e4);
-  EXPECT_EQ(c.pad_damping, 50.0);
+  EXPECT_TRUE(c.has_pad());
+  EXPECT_EQ(c.pad.law, footfall::PadLaw::kLinear);
+  EXPECT_EQ(c.pad.stiffness, 2e4);
+  EXPECT_EQ(c.pad.damping, 50.0);
   EXPECT_EQ(s.max_pivots, 40);
   EXPECT_EQ(s.max_sweeps, 7);
   EXPECT_EQ(s.friction, footfall::FrictionModel::kPyramid8);
@@ -394,7 +379,7 @@ TEST(Forces, StateFileReadsEveryField) {
   const auto rod = footfall::host::builtin_model("rod2d");
   ASSERT_TRUE(rod.ok());
   minimal.erase("gravity");
-  const auto defaults = footfall::host::parse_stance_state(minimal.dump(), "m.json", rod.value());
+  const auto defaults = footfall::host::parse_state_file<footfall::host::StanceState>(minimal.dump(), "m.json", rod.value());
   ASSERT_TRUE(defaults.ok()) << defaults.error();
   EXPECT_EQ(defaults.value().gravity.z(), -9.81);
   EXPECT_EQ(defaults.value().contacts[0].restitution, 0.0);

@@ -3,7 +3,7 @@
 // and registers itself on the CLI11 app; when the command line selects it, its callback stores
 // the action to run. An action returns everything the command prints on success (so nothing is
 // printed when it fails half-way) or a one-line error, which main() prints on stderr.
-// A later subcommand (impact, simulate) is one more file and one more line in main.cpp.
+// A later subcommand (simulate) is one more file and one more line in main.cpp.
 #include <functional>
 #include <string>
 #include <utility>
@@ -40,5 +40,6 @@ inline host::Result<Output> text_output(host::Result<std::string> result) {
 void add_info_command(CLI::App& app, Action* selected);
 void add_codegen_command(CLI::App& app, Action* selected);
 void add_forces_command(CLI::App& app, Action* selected);
+void add_impact_command(CLI::App& app, Action* selected);
 
 }  // namespace footfall::cli

@@ -1,7 +1,7 @@
 // footfall: the host command-line tool (DESIGN.md §5). Each subcommand is one file; this one
 // parses the command line, runs the selected action, and prints its result or its error.
 // Exit status: 0 success, 1 bad input (model, file, option value), 2 a command line that does
-// not parse, 3 valid input whose problem has no answer (`forces`: the solve's status is not ok;
+// not parse, 3 valid input whose problem has no answer (`forces`, `impact`: the solve's status is not ok;
 // its status is printed on stdout). Errors are one line on stderr, "footfall: <what>", and then
 // nothing goes to stdout.
 #include <cstdio>
@@ -36,6 +36,7 @@ int main(int argc, char** argv) {
     footfall::cli::add_info_command(app, &action);
     footfall::cli::add_codegen_command(app, &action);
     footfall::cli::add_forces_command(app, &action);
+    footfall::cli::add_impact_command(app, &action);
     app.footer("Run `footfall <command> --help` for a command's options and an example.");
     if (argc > 1 && argv[1][0] != '-') {  // CLI11 would only say that a subcommand is required
       std::string names;

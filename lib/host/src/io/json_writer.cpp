@@ -67,4 +67,8 @@ std::string write_json(const nlohmann::ordered_json& document) {
   return out;
 }
 
+nlohmann::ordered_json json_vector3(const Vector3<double>& x) {
+  return nlohmann::ordered_json::array({x.x(), x.y(), x.z()});
+}
+
 }  // namespace footfall::host

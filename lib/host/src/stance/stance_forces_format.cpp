@@ -10,18 +10,6 @@ namespace footfall::host {
 
 namespace {
 
-nlohmann::ordered_json array3(const Vector3<double>& x) { return nlohmann::ordered_json::array({x.x(), x.y(), x.z()}); }
-
-std::string fixed(double x, int decimals) {
-  char buffer[64];
-  std::snprintf(buffer, sizeof buffer, "%.*f", decimals, x == 0.0 ? 0.0 : x);  // no "-0.000"
-  std::string text = buffer;
-  bool zero = true;
-  for (char c : text) zero = zero && (c == '-' || c == '0' || c == '.');
-  if (zero && text[0] == '-') text.erase(0, 1);
-  return text;
-}
-
 double total_normal_force(const ForcesReport& r) {
   double total = 0.0;
   for (const ContactForce& c : r.contacts) total += c.normal_force;
@@ -31,22 +19,11 @@ double total_normal_force(const ForcesReport& r) {
 }  // namespace
 
 std::string forces_json(const ForcesReport& r) {
-  nlohmann::ordered_json j;
-  j["status"] = to_string(r.status);
-  if (!r.ok()) {
-    j["status_field"] = r.status_field;
-    j["status_index"] = r.status_index;
-  }
-  j["model"] = r.model;
-  j["friction"] = to_string(r.friction);
-  j["solver"] = to_string(r.solver);
-  j["work"] = r.work;
-  j["work_unit"] = work_unit(r.solver);
-  j["work_limit"] = r.work_limit;
+  nlohmann::ordered_json j = solve_report_json(r, {{"friction", to_string(r.friction)}});
   if (!r.ok()) return write_json(j);
   j["residual"] = r.residual;
   j["equation_residual"] = r.equation_residual;
-  j["gravity"] = array3(r.gravity);
+  j["gravity"] = json_vector3(r.gravity);
   j["total_mass"] = r.total_mass;
   j["total_normal_force"] = total_normal_force(r);
   nlohmann::ordered_json contacts = nlohmann::ordered_json::array();
@@ -54,8 +31,8 @@ std::string forces_json(const ForcesReport& r) {
     nlohmann::ordered_json contact;
     contact["body"] = c.body;
     contact["other_body"] = c.other_body.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(c.other_body);
-    contact["position"] = array3(c.position);
-    contact["force"] = array3(c.force);
+    contact["position"] = json_vector3(c.position);
+    contact["force"] = json_vector3(c.force);
     contact["normal_force"] = c.normal_force;
     contact["normal_acceleration"] = c.normal_acceleration;
     contact["state"] = to_string(c.state);
@@ -68,14 +45,8 @@ std::string forces_json(const ForcesReport& r) {
 }
 
 std::string forces_table(const ForcesReport& r) {
-  std::string out = r.model + " (" + r.source + "), friction " + to_string(r.friction) + ", solver " +
-                    to_string(r.solver) + ": " + to_string(r.status) + " after " + std::to_string(r.work) + " " +
-                    work_unit(r.solver) + " (limit " + std::to_string(r.work_limit) + ")";
-  if (!r.ok()) {
-    out += ": " + r.status_field;
-    if (r.status_index >= 0) out += " " + std::to_string(r.status_index);
-    return out + "\n";
-  }
+  std::string out = solve_report_heading(r, {{"friction", to_string(r.friction)}});
+  if (!r.ok()) return out;
   out += ", residual " + format_short(r.residual) + "\n\n";
 
   std::size_t body_w = 4;
@@ -89,13 +60,13 @@ std::string forces_table(const ForcesReport& r) {
     const ContactForce& c = r.contacts[i];
     const std::string body = c.other_body.empty() ? c.body : c.body + " on " + c.other_body;
     std::snprintf(line, sizeof line, "%3zu  %-*s  %-10s  %10s  %9s %9s %9s  %8s %8s %8s\n", i,
-                  static_cast<int>(body_w), body.c_str(), to_string(c.state), fixed(c.normal_force, 3).c_str(),
-                  fixed(c.force.x(), 3).c_str(), fixed(c.force.y(), 3).c_str(), fixed(c.force.z(), 3).c_str(),
-                  fixed(c.position.x(), 4).c_str(), fixed(c.position.y(), 4).c_str(), fixed(c.position.z(), 4).c_str());
+                  static_cast<int>(body_w), body.c_str(), to_string(c.state), format_fixed(c.normal_force, 3).c_str(),
+                  format_fixed(c.force.x(), 3).c_str(), format_fixed(c.force.y(), 3).c_str(), format_fixed(c.force.z(), 3).c_str(),
+                  format_fixed(c.position.x(), 4).c_str(), format_fixed(c.position.y(), 4).c_str(), format_fixed(c.position.z(), 4).c_str());
     out += line;
   }
   const double weight = r.total_mass * r.gravity.norm();
-  out += "total normal force " + fixed(total_normal_force(r), 3) + " N (weight m|g| = " + fixed(weight, 3) + " N)\n\n";
+  out += "total normal force " + format_fixed(total_normal_force(r), 3) + " N (weight m|g| = " + format_fixed(weight, 3) + " N)\n\n";
 
   std::size_t dof_w = 3;
   for (const std::string& name : r.dof_names) dof_w = std::max(dof_w, name.size());

@@ -7,5 +7,6 @@ namespace footfall::host {
 
 std::string format_exact(double x);  // %.17g
 std::string format_short(double x);  // %g, for messages and tables meant for people
+std::string format_fixed(double x, int decimals);  // %.*f for tables, never "-0.000"
 
 }  // namespace footfall::host

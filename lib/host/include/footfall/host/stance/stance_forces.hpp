@@ -16,6 +16,7 @@
 #include "footfall/host/common/result.hpp"
 #include "footfall/host/model/robot_description.hpp"
 #include "footfall/host/stance/stance_state.hpp"
+#include "footfall/host/state/solve_report.hpp"
 
 namespace footfall::host {
 
@@ -28,33 +29,22 @@ struct ContactForce {
   ContactState state = ContactState::kSeparating;
 };
 
-struct ForcesReport {
-  std::string model, source;
-  StatusCode status = StatusCode::kOk;
-  std::string status_field;  // the core's Status::field, "" when ok
-  int status_index = -1;     // the core's Status::index (a contact, or a limit), −1 when none
+struct ForcesReport : SolveReport {
   FrictionModel friction = FrictionModel::kCone;
-  StanceSolver solver = StanceSolver::kAuto;  // the one that ran
-  int work = 0, work_limit = 0;
   double residual = 0.0, equation_residual = 0.0;
   double total_mass = 0.0;
   Vector3<double> gravity = Vector3<double>::Zero();
   // Only when ok:
   std::vector<ContactForce> contacts;
   std::vector<double> qdd, tau_contact;
-  std::vector<std::string> dof_names;  // "root.vx", "FR_hip_joint", ... for the table
-
-  bool ok() const noexcept { return status == StatusCode::kOk; }
 };
-
-// What the work counts: "pivots", "active sets" or "sweeps".
-const char* work_unit(StanceSolver solver) noexcept;
 
 Result<ForcesReport> compute_forces(const RobotDescription& model, const StanceState& state,
                                     const std::string& state_name);
 
 // The message for a core Status on the state file `state_name`: bad input names the field in the
-// file's terms ("contacts[2].mu: ..."), anything else says what the solve found.
+// file's terms ("contacts[2].mu: ..."), anything else says what the solve found. Serves the strike
+// (`impact`) too, whose solve is built on the stance machinery and shares its fields.
 std::string describe_stance_status(const Status& status, const RobotDescription& model,
                                    const std::string& state_name);
 

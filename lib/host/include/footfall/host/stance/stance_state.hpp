@@ -1,74 +1,18 @@
 #pragma once
-// The state file of `footfall forces` (DESIGN.md §5): one tick's q, v, τ, gravity and contacts,
-// and the friction model and solver to use, as JSON. Every field is checked here, before the
-// core sees it, so that a mistake comes back as one line naming the file and the field:
-//   "standing.json: contacts[2].normal: not of unit length (length 1.0198)".
+// The state file of `footfall forces` (DESIGN.md §5): the fields every state file has
+// (state/state_file.hpp), "tau" required, and
 //
-//   {
-//     "description": "free text, ignored",
-//     "q": [nq numbers], "v": [nv numbers], "tau": [nv numbers],
-//     "gravity": [0, 0, -9.81],                       optional, this default
-//     "contacts": [                                   at most kMaxStateContacts (12)
-//       { "body": "FR_calf", "point": [0, 0, -0.2],   body by name; point in the body's frame
-//         "normal": [0, 0, 1], "mu": 0.8,             normal in world, unit; mu >= 0
-//         "restitution": 0,                           optional, in [0, 1], default 0
-//         "other_body": "name", "other_point": [3],   optional, together: a body-to-body contact
-//         "curvature": 0,                             optional, 1/m (contact/contact.hpp)
-//         "pad": {"stiffness": k, "damping": c} }     optional, for `impact`; checked, unused here
-//     ],
 //     "friction": "cone",      optional: none, pyramid4, pyramid8, cone (default)
-//     "solver": "auto",        optional: auto (default), lemke, enumerate, pgs
-//     "max_pivots": 0,         optional: Lemke's limit, 0 = the core's default for the problem
-//     "max_sweeps": 200        optional: PGS and cone-solver sweeps, >= 1
-//   }
 //
-// Unknown keys are refused (a misspelt "gravty" would otherwise be ignored without a word).
-#include <string>
-#include <vector>
-
-#include "footfall/host/common/result.hpp"
-#include "footfall/host/model/robot_description.hpp"
+// A contact's "pad" is checked and unused here (it is for `impact`). Read with
+// read_state_file<StanceState>() (state/state_file.hpp).
+#include "footfall/host/state/state_file.hpp"
 #include "footfall/stance/options.hpp"
 
 namespace footfall::host {
 
-// The tool's contact capacity K: the core's stance workspaces are compiled for this many. The
-// LCP of the 8-facet pyramid has 10 K unknowns, and Eigen refuses a fixed-capacity matrix over
-// 128 KiB (EIGEN_STACK_ALLOCATION_LIMIT), which its (10 K)² doubles reach above K = 12.
-inline constexpr int kMaxStateContacts = 12;
-// The largest pivot or sweep limit a state file may ask for, so that every run is bounded.
-inline constexpr int kMaxStateIterations = 1000000;
-
-struct StateContact {
-  std::string body;
-  int body_index = -1;
-  Vector3<double> point = Vector3<double>::Zero();
-  Vector3<double> normal = Vector3<double>::UnitZ();
-  double mu = 0.0;
-  double restitution = 0.0;
-  std::string other_body;  // "" for the ground
-  int other_body_index = -1;
-  Vector3<double> other_point = Vector3<double>::Zero();
-  double curvature = 0.0;
-  bool has_pad = false;
-  double pad_stiffness = 0.0, pad_damping = 0.0;
-};
-
-struct StanceState {
-  std::vector<double> q, v, tau;
-  Vector3<double> gravity = Vector3<double>(0.0, 0.0, -9.81);
-  std::vector<StateContact> contacts;
+struct StanceState : StateFile {
   FrictionModel friction = FrictionModel::kCone;
-  StanceSolver solver = StanceSolver::kAuto;
-  int max_pivots = 0;
-  int max_sweeps = 200;
 };
-
-// Parses `text`, the contents of the file `name` (used in messages), against `model`.
-Result<StanceState> parse_stance_state(const std::string& text, const std::string& name,
-                                       const RobotDescription& model);
-
-// Reads and parses the file at `path`.
-Result<StanceState> read_stance_state(const std::string& path, const RobotDescription& model);
 
 }  // namespace footfall::host

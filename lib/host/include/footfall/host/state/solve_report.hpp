@@ -1,0 +1,46 @@
+#pragma once
+// What the report of every solve of a state file (`forces`, `impact`) begins with: the model, the
+// solve's status, the solver that ran and its work; and how the JSON and the table begin.
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "footfall/common/status.hpp"
+#include "footfall/host/model/robot_description.hpp"
+#include "footfall/stance/options.hpp"
+
+namespace footfall::host {
+
+struct SolveReport {
+  std::string model, source;
+  StatusCode status = StatusCode::kOk;
+  std::string status_field;  // the core's Status::field, "" when ok
+  int status_index = -1;     // the core's Status::index (a contact, or a limit), −1 when none
+  StanceSolver solver = StanceSolver::kAuto;  // the one that ran
+  int work = 0, work_limit = 0;
+  std::vector<std::string> dof_names;  // "root.vx", "FR_hip_joint", ... for the table
+
+  bool ok() const noexcept { return status == StatusCode::kOk; }
+};
+
+// The settings a report names after the model: {"friction", "cone"}, {"law", "newton"}.
+using ReportSettings = std::vector<std::pair<std::string, std::string>>;
+
+// What the work counts: "pivots", "active sets" or "sweeps".
+const char* work_unit(StanceSolver solver) noexcept;
+
+// Fills `report` from the model (its names, its DOFs' names) and the solve's status, solver and work.
+void set_solve_report(const RobotDescription& model, const Status& status, StanceSolver solver, int work,
+                      int work_limit, SolveReport* report);
+
+// The JSON's first keys: status (and status_field, status_index when not ok), model, the
+// settings, solver, work, work_unit, work_limit.
+nlohmann::ordered_json solve_report_json(const SolveReport& report, const ReportSettings& settings);
+
+// The table's first line, "model (source), friction cone, solver pgs: ok after 12 sweeps (limit
+// 200)", without its newline; when not ok, followed by ": field index\n", all the table there is.
+std::string solve_report_heading(const SolveReport& report, const ReportSettings& settings);
+
+}  // namespace footfall::host

@@ -1,0 +1,99 @@
+#pragma once
+// A state file (state/state_file.hpp) put into the core, shared by `forces` and `impact`: the
+// model built at one of the tool's capacities, q, v and τ, the tick's terms the solves need, and
+// the contact set. Inside lib/host only.
+#include <memory>
+#include <optional>
+#include <string>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include "footfall/contact/contact.hpp"
+#include "footfall/dynamics.hpp"
+#include "footfall/host/common/result.hpp"
+#include "footfall/host/model/capacity.hpp"
+#include "footfall/host/model/robot_description.hpp"
+#include "footfall/host/stance/stance_forces.hpp"
+#include "footfall/host/state/state_file.hpp"
+
+namespace footfall::host {
+
+// The core's side of one state, on the heap with the solve's workspace (CoreRun): at the larger
+// capacities the stance workspace alone is megabytes.
+template <int B, int D>
+struct CoreState {
+  Model<double, B, D> model;
+  Workspace<double, B, D> ws;
+  ContactSet<double, kMaxStateContacts> contacts;
+  typename Model<double, B, D>::ConfigVector q;
+  typename Model<double, B, D>::TangentVector v, tau;  // tau zero when the file has none
+};
+
+// Everything one solve needs, on the heap: the core's side of the state, the solve's workspace
+// and its result.
+template <int B, int D, typename SolveWorkspace, typename SolveResult>
+struct CoreRun : CoreState<B, D> {
+  SolveWorkspace solve;
+  SolveResult result;
+};
+
+// Builds `d` into core->model, copies q, v and τ, runs forward kinematics, H and its factor (and
+// C with the file's gravity when `bias`), and fills the contact set. A Status the core returns
+// is bad input here, said in the file's terms.
+template <int B, int D>
+Result<void> prepare_core_state(const RobotDescription& d, const StateFile& s, const std::string& state_name, bool bias,
+                                CoreState<B, D>* core) {
+  const Result<void> built = build_model(d, &core->model);
+  if (!built.ok()) return Error{built.error()};
+  const Model<double, B, D>& model = core->model;
+  const int nq = model.nq(), nv = model.nv();
+  if (static_cast<int>(s.q.size()) != nq || static_cast<int>(s.v.size()) != nv ||
+      (!s.tau.empty() && static_cast<int>(s.tau.size()) != nv))
+    return Error{state_name + ": q, v or tau: sizes do not match the model " + d.name};
+  core->q.resize(nq);
+  core->v.resize(nv);
+  core->tau.setZero(nv);
+  for (int k = 0; k < nq; ++k) core->q.coeffRef(k) = s.q[static_cast<std::size_t>(k)];
+  for (int k = 0; k < nv; ++k) {
+    core->v.coeffRef(k) = s.v[static_cast<std::size_t>(k)];
+    if (!s.tau.empty()) core->tau.coeffRef(k) = s.tau[static_cast<std::size_t>(k)];
+  }
+
+  // The tick's terms (DESIGN.md §4), in the order the solves need them.
+  Status status = forward_kinematics(model, core->ws, core->q, core->v);
+  if (status.ok()) status = mass_matrix(model, core->ws);
+  if (status.ok()) status = factorize_mass_matrix(model, core->ws);
+  if (status.ok() && bias) status = bias_forces(model, core->ws, s.gravity);
+  if (!status.ok()) return Error{describe_stance_status(status, d, state_name)};
+
+  core->contacts.clear();
+  for (const StateContact& sc : s.contacts) {
+    Contact<double> c = Contact<double>::Ground(sc.body_index, sc.point, sc.normal, sc.mu, sc.restitution);
+    c.other_body = sc.other_body_index;
+    c.other_point = sc.other_point;
+    c.curvature = sc.curvature;
+    c.pad = sc.pad;
+    status = core->contacts.add(c);
+    if (!status.ok()) return Error{describe_stance_status(status, d, state_name)};
+  }
+  return {};
+}
+
+// Runs f(std::integral_constant<int, B>{}, std::integral_constant<int, D>{}) at the smallest of
+// the tool's capacities that holds `model`, and returns what it returned (a Result).
+template <typename F>
+auto at_model_capacity(const RobotDescription& model, F&& f)
+    -> decltype(f(std::integral_constant<int, kCapacities[0].bodies>{},
+                  std::integral_constant<int, kCapacities[0].dofs>{})) {
+  const Result<Capacity> capacity = choose_capacity("auto", model);
+  if (!capacity.ok()) return Error{capacity.error()};
+  auto result = dispatch_capacity(capacity.value(), f);
+  if (!result) return Error{model.source + ": no compiled capacity holds the model (" + capacity_list() + ")"};
+  return std::move(*result);
+}
+
+// "root.vx", ..., "FR_hip_joint", ...: a name for each velocity coordinate, for tables.
+std::vector<std::string> dof_names(const RobotDescription& model);
+
+}  // namespace footfall::host

@@ -1,0 +1,248 @@
+#include "state_parsing.hpp"
+
+#include <cmath>
+#include <cstdint>
+#include <fstream>
+#include <sstream>
+
+#include "footfall/host/io/number_format.hpp"
+#include "footfall/lcp/enumerate.hpp"
+
+namespace footfall::host::state_parsing {
+
+namespace {
+
+// `where` is the object's field ("" for the file itself), `what` the kind of object, for messages.
+void refuse_unknown_keys(const json& object, const std::string& where, const char* what,
+                         const std::vector<std::string>& keys) {
+  for (auto it = object.begin(); it != object.end(); ++it) {
+    bool known = false;
+    std::string list;
+    for (const std::string& key : keys) {
+      known = known || it.key() == key;
+      list += (list.empty() ? "" : ", ") + key;
+    }
+    if (!known) {
+      const std::string field = where.empty() ? it.key() : where + "." + it.key();
+      throw FieldError{field, std::string("not a key of ") + what + " (" + list + ")"};
+    }
+  }
+}
+
+double number(const json& j, const std::string& field) {
+  if (!j.is_number()) throw FieldError{field, "not a number"};
+  const double x = j.get<double>();
+  if (!std::isfinite(x)) throw FieldError{field, "not a finite number"};
+  return x;
+}
+
+std::vector<double> numbers(const json& j, std::size_t size, const std::string& field, const std::string& what) {
+  if (!j.is_array())
+    throw FieldError{field, "not an array of " + std::to_string(size) + " numbers (" + what + ")"};
+  if (j.size() != size)
+    throw FieldError{field, "has " + std::to_string(j.size()) + " numbers, needs " + std::to_string(size) + " (" +
+                                what + ")"};
+  std::vector<double> out(size);
+  for (std::size_t k = 0; k < size; ++k) out[k] = number(j[k], field + "[" + std::to_string(k) + "]");
+  return out;
+}
+
+Vector3<double> vector3(const json& j, const std::string& field) {
+  const std::vector<double> x = numbers(j, 3, field, "x, y, z");
+  return Vector3<double>(x[0], x[1], x[2]);
+}
+
+int whole_number(const json& j, const std::string& field, int lowest) {
+  if (!j.is_number_integer()) throw FieldError{field, "not a whole number"};
+  // JSON reads a non-negative whole number as unsigned, a negative one as signed.
+  const bool in_range = j.is_number_unsigned()
+                            ? j.get<std::uint64_t>() >= static_cast<std::uint64_t>(lowest) &&
+                                  j.get<std::uint64_t>() <= static_cast<std::uint64_t>(kMaxStateIterations)
+                            : j.get<std::int64_t>() >= lowest && j.get<std::int64_t>() <= kMaxStateIterations;
+  if (!in_range)
+    throw FieldError{field, "not in " + std::to_string(lowest) + ".." + std::to_string(kMaxStateIterations)};
+  return static_cast<int>(j.get<std::int64_t>());
+}
+
+int body_index(const json& j, const std::string& field, const RobotDescription& model) {
+  if (!j.is_string()) throw FieldError{field, "not a string (a body's name)"};
+  const std::string name = j.get<std::string>();
+  for (int i = 0; i < model.body_count(); ++i)
+    if (model.bodies[static_cast<std::size_t>(i)].name == name) return i;
+  std::string names;
+  for (const BodyDescription& b : model.bodies) names += (names.empty() ? "" : ", ") + b.name;
+  throw FieldError{field, "no body '" + name + "' in " + model.name + " (" + names + ")"};
+}
+
+// The unit quaternion of each free flyer (DESIGN.md §3), checked to the core's tolerance.
+void check_quaternions(const std::vector<double>& q, const RobotDescription& model) {
+  int iq = 0;
+  for (const BodyDescription& body : model.bodies) {
+    if (body.joint.type == JointType::kFreeFlyer) {
+      double norm2 = 0.0;
+      for (int k = 3; k < 7; ++k) norm2 += q[static_cast<std::size_t>(iq + k)] * q[static_cast<std::size_t>(iq + k)];
+      const double norm = std::sqrt(norm2);
+      if (!(std::abs(norm - 1.0) <= std::sqrt(epsilon<double>())))
+        throw FieldError{"q[" + std::to_string(iq + 3) + ".." + std::to_string(iq + 6) + "]",
+                         "the quaternion (x, y, z, w) of body '" + body.name + "' is not of unit length (length " +
+                             format_short(norm) + ")"};
+    }
+    iq += joint_nq(body.joint.type);
+  }
+}
+
+// A contact's pad: the law (linear by default), k > 0, c >= 0, and Hunt–Crossley's exponent.
+ContactPad<double> parse_pad(const json& pad, const std::string& field) {
+  if (!pad.is_object()) throw FieldError{field, "not an object (law, stiffness, damping, exponent)"};
+  refuse_unknown_keys(pad, field, "a pad", {"law", "stiffness", "damping", "exponent"});
+  for (const char* key : {"stiffness", "damping"})
+    if (!pad.contains(key)) throw FieldError{field + "." + key, "missing"};
+  static const PadLaw kLaws[] = {PadLaw::kLinear, PadLaw::kHuntCrossley};
+  ContactPad<double> p = ContactPad<double>::Linear(0.0, 0.0);
+  if (pad.contains("law")) p.law = choice(pad.at("law"), field + ".law", kLaws);
+  p.stiffness = number(pad.at("stiffness"), field + ".stiffness");
+  p.damping = number(pad.at("damping"), field + ".damping");
+  if (!(p.stiffness > 0.0))
+    throw FieldError{field + ".stiffness", "not positive (" + format_short(p.stiffness) + "); a pad's stiffness is > 0"};
+  if (p.damping < 0.0)
+    throw FieldError{field + ".damping", "negative (" + format_short(p.damping) + "); a pad's damping is >= 0"};
+  if (p.law == PadLaw::kHuntCrossley) {
+    p.exponent = 1.5;
+    if (pad.contains("exponent")) p.exponent = number(pad.at("exponent"), field + ".exponent");
+    if (!(p.exponent >= 1.0 && p.exponent <= 3.0))
+      throw FieldError{field + ".exponent", "not in [1, 3] (" + format_short(p.exponent) + ")"};
+  } else if (pad.contains("exponent")) {
+    throw FieldError{field + ".exponent", "only a hunt_crossley pad has an exponent (this pad's law is linear)"};
+  }
+  return p;
+}
+
+StateContact parse_contact(const json& j, const std::string& where, const RobotDescription& model) {
+  if (!j.is_object()) throw FieldError{where, "not an object"};
+  refuse_unknown_keys(j, where, "a contact",
+                      {"body", "point", "normal", "mu", "restitution", "other_body", "other_point", "curvature", "pad"});
+  for (const char* key : {"body", "point", "normal", "mu"})
+    if (!j.contains(key)) throw FieldError{where + "." + key, "missing"};
+  StateContact c;
+  c.body_index = body_index(j.at("body"), where + ".body", model);
+  c.body = j.at("body").get<std::string>();
+  c.point = vector3(j.at("point"), where + ".point");
+  c.normal = vector3(j.at("normal"), where + ".normal");
+  const double length = c.normal.norm();
+  if (!(std::abs(length - 1.0) <= unit_normal_tolerance<double>()))
+    throw FieldError{where + ".normal", "not of unit length (length " + format_short(length) + ")"};
+  c.mu = number(j.at("mu"), where + ".mu");
+  if (c.mu < 0.0) throw FieldError{where + ".mu", "negative (" + format_short(c.mu) + "); a friction coefficient is >= 0"};
+  if (j.contains("restitution")) {
+    c.restitution = number(j.at("restitution"), where + ".restitution");
+    if (c.restitution < 0.0 || c.restitution > 1.0)
+      throw FieldError{where + ".restitution", "not in [0, 1] (" + format_short(c.restitution) + ")"};
+  }
+  if (j.contains("other_body") != j.contains("other_point"))
+    throw FieldError{where + (j.contains("other_body") ? ".other_point" : ".other_body"),
+                     "missing: a body-to-body contact needs both other_body and other_point"};
+  if (j.contains("other_body")) {
+    c.other_body_index = body_index(j.at("other_body"), where + ".other_body", model);
+    c.other_body = j.at("other_body").get<std::string>();
+    if (c.other_body_index == c.body_index)
+      throw FieldError{where + ".other_body", "the same body as body ('" + c.body + "')"};
+    c.other_point = vector3(j.at("other_point"), where + ".other_point");
+  }
+  if (j.contains("curvature")) c.curvature = number(j.at("curvature"), where + ".curvature");
+  if (j.contains("pad")) c.pad = parse_pad(j.at("pad"), where + ".pad");
+  return c;
+}
+
+}  // namespace
+
+void parse_common_fields(const json& j, const RobotDescription& model, std::initializer_list<const char*> own_keys,
+                         bool tau_required, StateFile* s) {
+  if (!j.is_object()) throw FieldError{"(top level)", "not a JSON object"};
+  std::vector<std::string> keys = {"description", "q", "v", "tau", "gravity", "contacts"};
+  keys.insert(keys.end(), own_keys.begin(), own_keys.end());
+  for (const char* key : {"solver", "max_pivots", "max_sweeps"}) keys.emplace_back(key);
+  refuse_unknown_keys(j, "", "a state file", keys);
+  for (const char* key : {"q", "v", "tau", "contacts"})
+    if (!j.contains(key) && (tau_required || std::string(key) != "tau")) throw FieldError{key, "missing"};
+  const std::size_t nq = static_cast<std::size_t>(model.nq()), nv = static_cast<std::size_t>(model.nv());
+  s->q = numbers(j.at("q"), nq, "q", "nq of " + model.name);
+  check_quaternions(s->q, model);
+  s->v = numbers(j.at("v"), nv, "v", "nv of " + model.name);
+  if (j.contains("tau")) s->tau = numbers(j.at("tau"), nv, "tau", "nv of " + model.name);
+  if (j.contains("gravity")) s->gravity = vector3(j.at("gravity"), "gravity");
+  const json& contacts = j.at("contacts");
+  if (!contacts.is_array()) throw FieldError{"contacts", "not an array"};
+  if (contacts.size() > static_cast<std::size_t>(kMaxStateContacts))
+    throw FieldError{"contacts", std::to_string(contacts.size()) + " contacts exceed the tool's capacity of " +
+                                     std::to_string(kMaxStateContacts)};
+  for (std::size_t i = 0; i < contacts.size(); ++i)
+    s->contacts.push_back(parse_contact(contacts[i], "contacts[" + std::to_string(i) + "]", model));
+  static const StanceSolver kSolvers[] = {StanceSolver::kAuto, StanceSolver::kLemke, StanceSolver::kEnumeration,
+                                          StanceSolver::kPgs};
+  if (j.contains("solver")) s->solver = choice(j.at("solver"), "solver", kSolvers);
+  if (j.contains("max_pivots")) s->max_pivots = whole_number(j.at("max_pivots"), "max_pivots", 0);
+  if (j.contains("max_sweeps")) s->max_sweeps = whole_number(j.at("max_sweeps"), "max_sweeps", 1);
+  if (j.contains("description") && !j.at("description").is_string())
+    throw FieldError{"description", "not a string"};
+}
+
+void check_solver(const StateFile& s, bool pyramid, bool cone, bool enumerable, const char* enumerable_frictions) {
+  const std::string solver = std::string("'") + to_string(s.solver) + "' ";
+  if (s.solver == StanceSolver::kEnumeration && !enumerable)
+    throw FieldError{"solver", solver + "solves only " + enumerable_frictions + "; use auto"};
+  if (s.solver == StanceSolver::kEnumeration && static_cast<int>(s.contacts.size()) > kEnumerationMaxSize)
+    throw FieldError{"solver", solver + "takes at most " + std::to_string(kEnumerationMaxSize) + " contacts; use auto"};
+  if (s.solver == StanceSolver::kPgs && pyramid)
+    throw FieldError{"solver", solver + "does not solve the pyramid friction models; use auto or lemke"};
+  if (s.solver == StanceSolver::kLemke && cone)
+    throw FieldError{"solver", solver + "does not solve the cone friction model; use auto or pgs"};
+}
+
+namespace {
+
+// nlohmann's message without its "[json.exception.parse_error.101] " prefix.
+std::string parse_error_text(const std::string& what) {
+  const std::size_t end = what.rfind("] ", what.find(' '));
+  return end == std::string::npos ? what : what.substr(end + 2);
+}
+
+}  // namespace
+
+}  // namespace footfall::host::state_parsing
+
+namespace footfall::host {
+
+template <typename State>
+Result<State> parse_state_file(const std::string& text, const std::string& name, const RobotDescription& model) {
+  using state_parsing::json;
+  json document;
+  try {
+    document = json::parse(text);
+  } catch (const json::exception& e) {
+    return Error{name + ": malformed JSON: " + state_parsing::parse_error_text(e.what())};
+  }
+  try {
+    State s;
+    state_parsing::parse_state_fields(document, model, &s);
+    return s;
+  } catch (const state_parsing::FieldError& e) {
+    return Error{name + ": " + e.field + ": " + e.what};
+  }
+}
+
+template <typename State>
+Result<State> read_state_file(const std::string& path, const RobotDescription& model) {
+  std::ifstream file(path, std::ios::binary);
+  if (!file) return Error{path + ": cannot read file"};
+  std::ostringstream text;
+  text << file.rdbuf();
+  if (file.bad()) return Error{path + ": cannot read file"};
+  return parse_state_file<State>(text.str(), path, model);
+}
+
+template Result<StanceState> parse_state_file(const std::string&, const std::string&, const RobotDescription&);
+template Result<ImpactState> parse_state_file(const std::string&, const std::string&, const RobotDescription&);
+template Result<StanceState> read_state_file(const std::string&, const RobotDescription&);
+template Result<ImpactState> read_state_file(const std::string&, const RobotDescription&);
+
+}  // namespace footfall::host

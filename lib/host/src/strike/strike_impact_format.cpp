@@ -1,0 +1,149 @@
+#include <algorithm>
+#include <cstdio>
+
+#include "footfall/host/io/json_writer.hpp"
+#include "footfall/host/io/number_format.hpp"
+#include "footfall/host/strike/strike_impact.hpp"
+
+namespace footfall::host {
+
+namespace {
+
+using nlohmann::ordered_json;
+
+ordered_json contact_json(const ContactImpulse& c) {
+  ordered_json contact;
+  contact["body"] = c.body;
+  contact["other_body"] = c.other_body.empty() ? ordered_json(nullptr) : ordered_json(c.other_body);
+  contact["position"] = json_vector3(c.position);
+  contact["impulse"] = json_vector3(c.impulse);
+  contact["normal_impulse"] = c.normal_impulse;
+  contact["state"] = to_string(c.state);
+  contact["approach_velocity"] = c.approach;
+  contact["departure_velocity"] = c.departure;
+  contact["slip_after"] = c.slip_after;
+  return contact;
+}
+
+ordered_json peak_json(const ImpactReport& r) {
+  ordered_json peak;
+  peak["duration"] = r.peak_duration;
+  peak["steps"] = r.peak_steps;
+  peak["step"] = r.peak_step;
+  std::vector<double> forces, times;
+  ordered_json vectors = ordered_json::array();
+  for (const ContactImpulse& c : r.contacts) {
+    forces.push_back(c.peak_force);
+    times.push_back(c.time_of_peak);
+    vectors.push_back(json_vector3(c.force_at_peak));
+  }
+  peak["contact_forces"] = forces;
+  peak["time_of_peak"] = times;
+  peak["force_at_peak"] = vectors;
+  peak["joint_torques"] = r.peak_joint_torques;
+  return peak;
+}
+
+ReportSettings settings(const ImpactReport& r) { return {{"friction", to_string(r.friction)}, {"law", to_string(r.law)}}; }
+
+std::string contact_name(const ContactImpulse& c) { return c.other_body.empty() ? c.body : c.body + " on " + c.other_body; }
+
+}  // namespace
+
+std::string impact_json(const ImpactReport& r) {
+  ordered_json j = solve_report_json(r, settings(r));
+  if (!r.ok()) return write_json(j);
+  j["residual"] = r.residual;
+  j["impulse_residual"] = r.impulse_residual;
+  ordered_json contacts = ordered_json::array();
+  for (const ContactImpulse& c : r.contacts) contacts.push_back(contact_json(c));
+  j["contacts"] = contacts;
+  j["v_minus"] = r.v_minus;
+  j["v_plus"] = r.v_plus;
+  j["velocity_change"] = r.velocity_change;
+  j["joint_impulse"] = r.joint_impulse;
+  ordered_json loads = ordered_json::array();
+  for (const JointLoad& l : r.joint_loads) {
+    ordered_json load;
+    load["joint"] = l.joint;
+    load["body"] = l.body;
+    load["reaction_impulse"] = std::vector<double>(l.reaction_impulse, l.reaction_impulse + 6);
+    load["axis_impulse"] = l.axis_impulse;
+    loads.push_back(load);
+  }
+  j["joint_loads"] = loads;
+  j["kinetic_energy_before"] = r.kinetic_energy_before;
+  j["kinetic_energy_after"] = r.kinetic_energy_after;
+  j["velocity_unique"] = r.velocity_unique;
+  j["impulse_unique"] = r.impulse_unique;
+  if (r.has_peaks) j["peak"] = peak_json(r);
+  return write_json(j);
+}
+
+std::string impact_table(const ImpactReport& r) {
+  std::string out = solve_report_heading(r, settings(r));
+  if (!r.ok()) return out;
+  out += ", residual " + format_short(r.residual) + "\n\n";
+
+  std::size_t body_w = 4;
+  for (const ContactImpulse& c : r.contacts) body_w = std::max(body_w, contact_name(c).size());
+  const int bw = static_cast<int>(body_w);
+  char line[512];
+  std::snprintf(line, sizeof line, "%3s  %-*s  %-10s  %-21s  %12s  %-32s%s\n", "#", bw, "body", "state",
+                "zeta- -> zeta+ [m/s]", "normal [N s]", "impulse x, y, z (world) [N s]", r.has_peaks ? "  peak [N] at [ms]" : "");
+  out += line;
+  for (std::size_t i = 0; i < r.contacts.size(); ++i) {
+    const ContactImpulse& c = r.contacts[i];
+    const std::string speeds = format_fixed(c.approach, 4) + " -> " + format_fixed(c.departure, 4);
+    const std::string peak = r.has_peaks ? "  " + format_fixed(c.peak_force, 1) + " at " + format_fixed(1e3 * c.time_of_peak, 2) : "";
+    std::snprintf(line, sizeof line, "%3zu  %-*s  %-10s  %-21s  %12s  %10s %10s %10s%s\n", i, bw, contact_name(c).c_str(),
+                  to_string(c.state), speeds.c_str(), format_fixed(c.normal_impulse, 5).c_str(),
+                  format_fixed(c.impulse.x(), 5).c_str(), format_fixed(c.impulse.y(), 5).c_str(),
+                  format_fixed(c.impulse.z(), 5).c_str(), peak.c_str());
+    out += line;
+  }
+  out += "kinetic energy " + format_short(r.kinetic_energy_before) + " J -> " + format_short(r.kinetic_energy_after) +
+         " J; unique: velocities " + (r.velocity_unique ? "yes" : "not proved") + ", impulses " +
+         (r.impulse_unique ? "yes" : "not proved") + "\n";
+  if (r.has_peaks)
+    out += "compliant strike on the pads: " + format_fixed(1e3 * r.peak_duration, 3) + " ms in " +
+           std::to_string(r.peak_steps) + " steps\n";
+  out += "\n";
+
+  std::size_t dof_w = 3;
+  for (const std::string& name : r.dof_names) dof_w = std::max(dof_w, name.size());
+  const int dw = static_cast<int>(dof_w);
+  std::snprintf(line, sizeof line, "%-*s  %12s  %12s  %14s%s\n", dw, "dof", "v-", "v+", "joint impulse",
+                r.has_peaks ? "     peak torque" : "");
+  out += line;
+  for (std::size_t k = 0; k < r.v_plus.size(); ++k) {
+    const std::string name = k < r.dof_names.size() ? r.dof_names[k] : std::to_string(k);
+    std::snprintf(line, sizeof line, "%-*s  %12.6g  %12.6g  %14.6g", dw, name.c_str(), r.v_minus[k], r.v_plus[k],
+                  r.joint_impulse[k]);
+    out += line;
+    if (r.has_peaks) {
+      std::snprintf(line, sizeof line, "  %14.6g", r.peak_joint_torques[k]);
+      out += line;
+    }
+    out += "\n";
+  }
+  out += "(v in m/s or rad/s, joint impulse in N s or N m s, peak torque in N or N m; a free-flying base's rows in "
+         "the base's frame)\n\n";
+
+  std::size_t joint_w = 5;
+  for (const JointLoad& l : r.joint_loads) joint_w = std::max(joint_w, l.joint.size());
+  const int jw = static_cast<int>(joint_w);
+  std::snprintf(line, sizeof line, "%-*s  %-32s  %-32s\n", jw, "joint", "reaction moment x, y, z [N m s]",
+                "reaction force x, y, z [N s]");
+  out += line;
+  for (const JointLoad& l : r.joint_loads) {
+    std::snprintf(line, sizeof line, "%-*s  %10.4g %10.4g %10.4g  %10.4g %10.4g %10.4g\n", jw, l.joint.c_str(),
+                  l.reaction_impulse[0], l.reaction_impulse[1], l.reaction_impulse[2], l.reaction_impulse[3],
+                  l.reaction_impulse[4], l.reaction_impulse[5]);
+    out += line;
+  }
+  out += "(the impulse each joint passes from its parent to its body, in the body's frame)\n";
+  return out;
+}
+
+}  // namespace footfall::host
