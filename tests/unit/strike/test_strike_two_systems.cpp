@@ -95,7 +95,8 @@ FF_TEST_FLOAT_AND_DOUBLE(StrikeReference, R12TwoSystemsEqualOneCombinedModel) {
   outer.base.position = placement.translation();
 
   const Vector3<S> tip(S(0.4), S(0), S(0));
-  const StrikeFriction models[3] = {StrikeFriction::kNone, StrikeFriction::kPyramid4, StrikeFriction::kCone};
+  const StrikeFriction models[4] = {StrikeFriction::kNone, StrikeFriction::kSticking, StrikeFriction::kPyramid4,
+                                    StrikeFriction::kCone};
   for (const StrikeFriction model : models)
     for (int flip = 0; flip < 2; ++flip) {
       Vector3<S> n = Vector3<S>(S(0.6), S(-0.48), S(0.64)).normalized();

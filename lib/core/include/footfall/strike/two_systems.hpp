@@ -141,7 +141,8 @@ Status solve_two_system_strike(const StrikingSystem<S, B, D>& inner, const Strik
     return s;
   };
   Status status = detail::validate_strike_options(options);
-  if (status.ok() && options.friction == StrikeFriction::kSticking) status = Status::BadInput("options.friction");
+  if (status.ok() && options.friction == StrikeFriction::kSticking && set.count > kEnumerationMaxSize)
+    status = Status::Capacity("strike.sticking.contacts", set.count);
   if (status.ok()) status = detail::validate_striking_system(inner, "inner");
   if (status.ok()) status = detail::validate_striking_system(outer, "outer");
   if (status.ok() && (set.count < 0 || set.count > K)) status = Status::BadInput("contacts.count", set.count);
