@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "footfall/port/port.hpp"
+#include "footfall/models.hpp"
 #include "footfall/spatial.hpp"
 
 #if defined(__arm__)
@@ -47,5 +48,19 @@ bool shank_spatial_algebra();
 bool quadruped_dynamics();
 bool quadruped_stance();
 bool quadruped_strike();
+
+// The quadruped's standing pose, shared by the demo's parts: trunk level, each leg's hip at 0,
+// thigh 0.8 rad, calf −1.5 rad, and the trunk 0.3123 m up, where the feet (spheres of radius
+// 0.02 m) just touch the ground.
+inline footfall::QuadrupedModel<S>::ConfigVector standing_pose(const footfall::QuadrupedModel<S>& model) {
+  footfall::QuadrupedModel<S>::ConfigVector q = footfall::QuadrupedModel<S>::ConfigVector::Zero(model.nq());
+  q(2) = S(0.3123);
+  q(6) = S(1);  // quaternion (x, y, z, w) = identity
+  for (int leg = 0; leg < footfall::kQuadrupedLegs; ++leg) {
+    q(7 + 3 * leg + 1) = S(0.8);
+    q(7 + 3 * leg + 2) = S(-1.5);
+  }
+  return q;
+}
 
 }  // namespace demo

@@ -18,19 +18,6 @@ namespace {
 
 using Quadruped = QuadrupedModel<S>;
 
-// Standing pose: trunk level, each leg's hip at 0, thigh 0.8 rad, calf −1.5 rad, and the trunk
-// 0.3123 m up, where the feet (spheres of radius 0.02 m) just touch the ground.
-Quadruped::ConfigVector standing_pose(const Quadruped& model) {
-  Quadruped::ConfigVector q = Quadruped::ConfigVector::Zero(model.nq());
-  q(2) = S(0.3123);
-  q(6) = S(1);  // quaternion (x, y, z, w) = identity
-  for (int leg = 0; leg < kQuadrupedLegs; ++leg) {
-    q(7 + 3 * leg + 1) = S(0.8);
-    q(7 + 3 * leg + 2) = S(-1.5);
-  }
-  return q;
-}
-
 // Trotting: the trunk moves forward at 0.5 m/s and rolls at 0.3 rad/s; diagonal legs swing
 // together, FR and RL forward, FL and RR back.
 Quadruped::TangentVector trotting_velocity(const Quadruped& model) {

@@ -20,18 +20,6 @@ namespace {
 using Quadruped = QuadrupedModel<S>;
 constexpr int kFeet = 4;
 
-// The demo's standing pose (quadruped_dynamics.cpp): feet spheres just touching the ground.
-Quadruped::ConfigVector standing_pose(const Quadruped& model) {
-  Quadruped::ConfigVector q = Quadruped::ConfigVector::Zero(model.nq());
-  q(2) = S(0.3123);
-  q(6) = S(1);
-  for (int leg = 0; leg < kQuadrupedLegs; ++leg) {
-    q(7 + 3 * leg + 1) = S(0.8);
-    q(7 + 3 * leg + 2) = S(-1.5);
-  }
-  return q;
-}
-
 struct Stance {
   Workspace<S, 13, 18> ws;
   ContactSet<S, kFeet> feet;

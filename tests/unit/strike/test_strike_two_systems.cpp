@@ -68,6 +68,20 @@ Transform<S> base_placement() {
   return Transform<S>(turn.transpose(), Vector3<S>(S(1.1), S(0.2), S(0.05)));
 }
 
+// The two arms as 003's two systems: A at rest at the origin, B's base at `placement`.
+template <typename S>
+void as_two_systems(TwoArms<S>& t, const Transform<S>& placement, StrikingSystem<S, 4, 4>* inner,
+                    StrikingSystem<S, 4, 4>* outer) {
+  inner->model = &t.arm[0];
+  inner->ws = &t.arm_ws[0];
+  inner->v = &t.v[0];
+  outer->model = &t.arm[1];
+  outer->ws = &t.arm_ws[1];
+  outer->v = &t.v[1];
+  outer->base.rotation = placement.rotation().transpose();
+  outer->base.position = placement.translation();
+}
+
 FF_TEST_FLOAT_AND_DOUBLE(StrikeReference, R12TwoSystemsEqualOneCombinedModel) {
   auto& t = arms<S>();
   const Transform<S> placement = base_placement<S>();
@@ -85,14 +99,7 @@ FF_TEST_FLOAT_AND_DOUBLE(StrikeReference, R12TwoSystemsEqualOneCombinedModel) {
                    factorize_mass_matrix(t.arm[s], t.arm_ws[s]).ok());
   }
   StrikingSystem<S, 4, 4> inner, outer;
-  inner.model = &t.arm[0];
-  inner.ws = &t.arm_ws[0];
-  inner.v = &t.v[0];
-  outer.model = &t.arm[1];
-  outer.ws = &t.arm_ws[1];
-  outer.v = &t.v[1];
-  outer.base.rotation = placement.rotation().transpose();
-  outer.base.position = placement.translation();
+  as_two_systems(t, placement, &inner, &outer);
 
   const Vector3<S> tip(S(0.4), S(0), S(0));
   const StrikeFriction models[4] = {StrikeFriction::kNone, StrikeFriction::kSticking, StrikeFriction::kPyramid4,
@@ -144,14 +151,7 @@ FF_TEST_FLOAT_AND_DOUBLE(StrikeReference, R12KnownBaseMotions) {
                    factorize_mass_matrix(t.arm[s], t.arm_ws[s]).ok());
   }
   StrikingSystem<S, 4, 4> inner, outer;
-  inner.model = &t.arm[0];
-  inner.ws = &t.arm_ws[0];
-  inner.v = &t.v[0];
-  outer.model = &t.arm[1];
-  outer.ws = &t.arm_ws[1];
-  outer.v = &t.v[1];
-  outer.base.rotation = placement.rotation().transpose();
-  outer.base.position = placement.translation();
+  as_two_systems(t, placement, &inner, &outer);
   const Vector3<S> tip(S(0.4), S(0), S(0));
   Vector3<S> n = Vector3<S>(S(0.6), S(-0.48), S(0.64)).normalized();
   t.contacts.clear();

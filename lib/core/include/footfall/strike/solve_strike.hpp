@@ -259,13 +259,15 @@ Status solve_strike(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, c
     return status;
   }
 
-  // Who takes part: every contact not separating faster than separating_speed.
+  // Who takes part: every contact not separating faster than separating_speed. The sizes of
+  // ζ⁻'s terms are kept for the final check's rounding scale.
+  constexpr std::size_t kSlots = static_cast<std::size_t>(K);
+  S approach_scale[kSlots] = {};
   sw.taking_part.clear();
   for (int i = 0; i < count; ++i) {
     const Contact<S>& c = set.contacts[i];
     Vector3<S> u;
-    S scale;
-    detail::contact_relative_velocity(model, ws, c, detail::world_point(ws, c.body, c.point), v, &u, &scale);
+    detail::contact_relative_velocity(model, ws, c, detail::world_point(ws, c.body, c.point), v, &u, &approach_scale[i]);
     result.approach[i] = c.normal.dot(u);
     if (result.approach[i] > options.separating_speed) continue;
     sw.index[sw.taking_part.count] = i;
@@ -375,10 +377,10 @@ Status solve_strike(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, c
     e[0] = c.normal;
     tangent_basis(c.normal, &e[1], &e[2]);
     const Vector3<S> p = detail::world_point(ws, c.body, c.point);
-    Vector3<S> after, before;
-    S scale_after, scale_before;
+    Vector3<S> after;
+    S scale_after;
     detail::contact_relative_velocity(model, ws, c, p, result.v_plus, &after, &scale_after);
-    detail::contact_relative_velocity(model, ws, c, p, v, &before, &scale_before);
+    const S scale_before = approach_scale[i];
     result.departure[i] = e[0].dot(after);
     const S t1 = e[1].dot(after), t2 = e[2].dot(after);
     result.slip_after[i] = std::sqrt(t1 * t1 + t2 * t2);
@@ -428,7 +430,6 @@ Status solve_strike(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, c
   // Peak loads on the pads.
   result.peaks.predicted = false;
   if (padded && nc > 0) {
-    constexpr std::size_t kSlots = static_cast<std::size_t>(K);
     S approach_n[kSlots];
     for (int q = 0; q < nc; ++q) approach_n[q] = result.approach[sw.index[q]];
     status = predict_peak_loads(nv, options, approach_n, sw, result.peaks);
