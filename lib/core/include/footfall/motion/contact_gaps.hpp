@@ -1,0 +1,78 @@
+#pragma once
+// Where a simulation's contacts may happen: points on bodies that may touch fixed planes (the
+// ground, a step, a wall). Candidate i is a ground contact (Contact::Ground) whose normal n_i is
+// the plane's unit normal, pointing out of the plane into free space, and whose plane lies at
+// `plane_offset[i]` along that normal. Its gap function is 000 (11.37)'s unilateral constraint
+//   φ_i(q) = n_i · p_i(q) − offset_i ≥ 0,
+// its rate φ̇_i = n_i · ṗ_i is the normal velocity (ζ of 000 (11.38)), and a candidate is in
+// touch when φ_i ≤ 0. For the falling rod of 004 §5 these are 004's y ∓ L sin φ.
+//
+// Every simulator in footfall/motion/ reads gaps through compute_contact_gaps(), so the soft,
+// event-driven, variable-step and fixed-step schemes see the same geometry.
+#include "footfall/contact/contact.hpp"
+#include "footfall/dynamics/kinematics.hpp"
+
+namespace footfall {
+
+template <typename S, int K>
+struct ContactCandidates {
+  static constexpr int kCapacity = K;
+
+  ContactSet<S, K> contacts;           // ground contacts only; normal = the plane's normal
+  S plane_offset[static_cast<std::size_t>(K)] = {};  // the plane's height along its normal (m)
+
+  Status add(const Contact<S>& contact, S offset = S(0)) noexcept {
+    const int i = contacts.count;
+    const Status status = contacts.add(contact);
+    if (status.ok()) plane_offset[i] = offset;
+    return status;
+  }
+  int size() const noexcept { return contacts.count; }
+  void clear() noexcept { contacts.clear(); }
+};
+
+// Checks the contacts as validate_contacts() does, and that each is a ground contact with a
+// finite plane offset: "candidates.other_body" (a plane is fixed, so no body-to-body
+// candidate), "candidates.plane_offset".
+template <typename S, int B, int D, int K>
+Status validate_candidates(const Model<S, B, D>& model, const ContactCandidates<S, K>& candidates) noexcept {
+  const Status status = validate_contacts(model, candidates.contacts);
+  if (!status.ok()) return status;
+  for (int i = 0; i < candidates.size(); ++i) {
+    if (candidates.contacts[i].other_body != -1) return Status::BadInput("candidates.other_body", i);
+    if (!is_finite(candidates.plane_offset[i])) return Status::BadInput("candidates.plane_offset", i);
+  }
+  return Status::Ok();
+}
+
+// One candidate's gap and normal velocity, unchecked (the candidates were validated and the
+// workspace holds forward_kinematics of the state).
+template <typename S, int B, int D, int K>
+void contact_gap(const Workspace<S, B, D>& ws, const ContactCandidates<S, K>& candidates, int i, S* gap,
+                 S* normal_velocity) noexcept {
+  const Contact<S>& c = candidates.contacts[i];
+  *gap = c.normal.dot(detail::world_point(ws, c.body, c.point)) - candidates.plane_offset[i];
+  const Motion<S>& v = ws.velocity[c.body];
+  const Vector3<S> point_velocity = ws.world_to_body[c.body].rotation().transpose() *
+                                    (v.linear() + v.angular().cross(c.point));
+  *normal_velocity = c.normal.dot(point_velocity);
+}
+
+// Gaps φ and normal velocities φ̇ of every candidate, after forward_kinematics(model, ws, q, v).
+// `gap` and `normal_velocity` have room for candidates.size() values (either may be null).
+template <typename S, int B, int D, int K>
+Status compute_contact_gaps(const Model<S, B, D>& model, const Workspace<S, B, D>& ws,
+                            const ContactCandidates<S, K>& candidates, S* gap, S* normal_velocity) noexcept {
+  if (!(ws.stage & Workspace<S, B, D>::kKinematics)) return Status::BadInput("workspace.kinematics");
+  const Status status = validate_candidates(model, candidates);
+  if (!status.ok()) return status;
+  for (int i = 0; i < candidates.size(); ++i) {
+    S g, gd;
+    contact_gap(ws, candidates, i, &g, &gd);
+    if (gap != nullptr) gap[i] = g;
+    if (normal_velocity != nullptr) normal_velocity[i] = gd;
+  }
+  return Status::Ok();
+}
+
+}  // namespace footfall
