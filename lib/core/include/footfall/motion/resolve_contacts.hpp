@@ -1,0 +1,100 @@
+#pragma once
+// What both rigid-contact simulators do at an instant where the contact situation may change
+// (000 Table 11.1 steps 4–6; 004 Step 4): apply the impact of the contacts that touch and
+// approach (000 §11.7, 004 (14), with the Zeno rule), then solve the contact LCP of the contacts
+// that touch and do not leave (000 (11.42), 004 (24)–(26)) for the forces, q̈ and the new active
+// set.
+#include "footfall/motion/rigid_dynamics.hpp"
+
+namespace footfall::detail {
+
+template <typename S, int B, int D, int K, typename TDerived>
+Status resolve_contacts(const Model<S, B, D>& model, Workspace<S, B, D>& ws, const ContactCandidates<S, K>& candidates,
+                        const Eigen::MatrixBase<TDerived>& tau, const RigidContactOptions<S>& options,
+                        FrictionModel friction, RigidMotionWorkspace<S, B, D, K>& mw,
+                        RigidMotionState<S, B, D, K>& state, RigidStepReport<S, K>& report) noexcept {
+  constexpr std::size_t kSlots = static_cast<std::size_t>(K);
+  const int n = candidates.size();
+  Status status = prepare_rigid_dynamics(model, ws, state.q, state.v, options.gravity);
+  if (!status.ok()) return status;
+  bool touching[kSlots] = {}, approaching[kSlots] = {}, plastic[kSlots] = {};
+  bool any_approaching = false;
+  for (int i = 0; i < n; ++i) {
+    contact_gap(ws, candidates, i, &report.gap[i], &report.normal_velocity[i]);
+    touching[i] = report.gap[i] <= options.gap_tolerance;
+    approaching[i] = touching[i] && report.normal_velocity[i] < -options.speed_tolerance;
+    any_approaching = any_approaching || approaching[i];
+  }
+  if (any_approaching) {
+    bool any_plastic = false;
+    for (int i = 0; i < n; ++i) {
+      plastic[i] = approaching[i] && bounces_end_here(state.time, state.last_impact[i],
+                                                       candidates.contacts[i].restitution, options.min_step);
+      any_plastic = any_plastic || plastic[i];
+    }
+    S lost = S(0);
+    status = solve_contact_impact(model, ws, candidates, touching, plastic, state.v, friction, options.max_pivots, mw,
+                                  mw.v_end, report.normal_impulse, &lost);
+    if (!status.ok()) return status;
+    state.v = mw.v_end;
+    report.kinetic_energy_lost += lost;
+    report.events |= kEventContactGain;
+    if (any_plastic) report.events |= kEventRest;
+    for (int i = 0; i < n; ++i)
+      if (approaching[i]) {
+        state.last_impact[i] = state.time;
+        if (report.event_contact < 0) report.event_contact = i;
+      }
+    status = prepare_rigid_dynamics(model, ws, state.q, state.v, options.gravity);
+    if (!status.ok()) return status;
+    for (int i = 0; i < n; ++i) contact_gap(ws, candidates, i, &report.gap[i], &report.normal_velocity[i]);
+  }
+  bool current[kSlots] = {}, was_active[kSlots] = {};
+  for (int i = 0; i < n; ++i) {
+    current[i] = touching[i] && report.normal_velocity[i] <= options.speed_tolerance;
+    was_active[i] = state.active[i];
+  }
+  status = solve_contact_lcp(model, ws, candidates, current, tau, friction, options.max_pivots, mw, state.qdd,
+                             state.normal_force, state.friction_force, state.active);
+  if (!status.ok()) return status;
+  for (int i = 0; i < n; ++i) {
+    report.normal_force[i] = state.normal_force[i];
+    if (was_active[i] && !state.active[i]) {
+      report.events |= kEventContactLoss;
+      if (report.event_contact < 0) report.event_contact = i;
+    }
+  }
+  return Status::Ok();
+}
+
+// Checks what every step of both schemes is given.
+template <typename S, int B, int D, int K, typename TDerived>
+Status validate_rigid_step(const Model<S, B, D>& model, const ContactCandidates<S, K>& candidates,
+                           const Eigen::MatrixBase<TDerived>& tau, const RigidMotionState<S, B, D, K>& state) noexcept {
+  Status status = validate_candidates(model, candidates);
+  if (status.ok()) status = validate_vector(tau, model.nv(), "tau");
+  if (status.ok()) status = validate_configuration(model, state.q);
+  if (status.ok()) status = validate_vector(state.v, model.nv(), "state.v");
+  if (status.ok() && !is_finite(state.time)) status = Status::BadInput("state.time");
+  return status;
+}
+
+// The first step's start: no impact has happened yet, no contact is active; then the contacts
+// are resolved at the initial state.
+template <typename S, int B, int D, int K, typename TDerived>
+Status start_rigid_motion(const Model<S, B, D>& model, Workspace<S, B, D>& ws, const ContactCandidates<S, K>& candidates,
+                          const Eigen::MatrixBase<TDerived>& tau, const RigidContactOptions<S>& options,
+                          FrictionModel friction, RigidMotionWorkspace<S, B, D, K>& mw,
+                          RigidMotionState<S, B, D, K>& state, RigidStepReport<S, K>& report) noexcept {
+  for (int i = 0; i < K; ++i) {
+    state.last_impact[i] = -std::numeric_limits<S>::infinity();
+    state.active[i] = false;
+    state.normal_force[i] = state.friction_force[i][0] = state.friction_force[i][1] = S(0);
+  }
+  state.qdd.resize(model.nv());
+  const Status status = resolve_contacts(model, ws, candidates, tau, options, friction, mw, state, report);
+  state.started = status.ok();
+  return status;
+}
+
+}  // namespace footfall::detail

@@ -1,0 +1,195 @@
+#pragma once
+// The evaluations the rigid-contact simulators are built from, each at one state (q, v):
+//  - the acceleration with the active contacts as equality constraints (000 Table 11.1 step 1):
+//    W_AA λ_A = −d_A (+ Baumgarte), q̈ = H⁻¹(τ − C) + H⁻¹T_A λ_A (000 (11.35), (11.36));
+//  - the acceleration with given contact forces held (004 (28));
+//  - the contact LCP of the touching contacts (000 (11.42), 004 (24)–(26), (29)), whose basic
+//    solution names the new active set (λ > 0);
+//  - the impact LCP of contact gain (000 §11.7, 004 (11)–(15)) with the Zeno rule.
+// All reuse the stance and strike solvers, so their answers are checked before they are used.
+#include "footfall/dynamics/crba.hpp"
+#include "footfall/dynamics/energy.hpp"
+#include "footfall/dynamics/mass_matrix_factor.hpp"
+#include "footfall/dynamics/rnea.hpp"
+#include "footfall/motion/rigid_options.hpp"
+#include "footfall/motion/rigid_state.hpp"
+#include "footfall/stance/solve_stance.hpp"
+#include "footfall/strike/solve_strike.hpp"
+
+namespace footfall::detail {
+
+// Copies the candidates that `mask` selects into mw.subset, remembering their indices.
+template <typename S, int B, int D, int K>
+void select_candidates(const ContactCandidates<S, K>& candidates, const bool* mask, RigidMotionWorkspace<S, B, D, K>& mw) noexcept {
+  mw.subset.clear();
+  for (int i = 0; i < candidates.size(); ++i)
+    if (mask[i]) {
+      mw.index[mw.subset.count] = i;
+      mw.subset.contacts[mw.subset.count++] = candidates.contacts[i];
+    }
+}
+
+// Kinematics, H, its factor and C at (q, v): what every evaluation starts from.
+template <typename S, int B, int D, typename QDerived, typename VDerived>
+Status prepare_rigid_dynamics(const Model<S, B, D>& model, Workspace<S, B, D>& ws, const Eigen::MatrixBase<QDerived>& q,
+                              const Eigen::MatrixBase<VDerived>& v, const Vector3<S>& gravity) noexcept {
+  Status status = forward_kinematics(model, ws, q, v);
+  if (status.ok()) status = mass_matrix(model, ws);
+  if (status.ok()) status = factorize_mass_matrix(model, ws);
+  if (status.ok()) status = bias_forces(model, ws, gravity);
+  return status;
+}
+
+// q̈ and λ (per candidate, 0 if not active) at (q, v) with the active contacts held by
+// equality constraints, their normal accelerations set to Baumgarte's −2φ̇/τ − φ/τ² (or 0).
+// Active contacts must have independent normals (000 Table 11.1: the active set is a basis);
+// if W_AA is not positive definite the Status says so.
+template <typename S, int B, int D, int K, typename QDerived, typename VDerived, typename TDerived>
+Status constrained_acceleration(const Model<S, B, D>& model, Workspace<S, B, D>& ws,
+                                const ContactCandidates<S, K>& candidates, const bool* active,
+                                const Eigen::MatrixBase<QDerived>& q, const Eigen::MatrixBase<VDerived>& v,
+                                const Eigen::MatrixBase<TDerived>& tau, const Vector3<S>& gravity, S stabilization_time,
+                                RigidMotionWorkspace<S, B, D, K>& mw, typename Model<S, B, D>::TangentVector& qdd,
+                                S* lambda) noexcept {
+  Status status = prepare_rigid_dynamics(model, ws, q, v, gravity);
+  if (!status.ok()) return status;
+  select_candidates(candidates, active, mw);
+  ContactDynamics<S, D, K>& cd = mw.stance.contact;
+  status = compute_contact_dynamics(model, ws, mw.subset, tau, false, cd);
+  if (!status.ok()) return status;
+  for (int i = 0; i < candidates.size(); ++i) lambda[i] = S(0);
+  qdd = cd.free_acceleration;
+  const int na = mw.subset.count;
+  if (na == 0) return Status::Ok();
+  typename SmallLdlt<S, K>::Matrix w = SmallLdlt<S, K>::Matrix::Zero();
+  w.topLeftCorner(na, na) = cd.delassus;
+  if (!mw.equality.compute(w, na)) return Status::CheckFailed("motion.active_set");
+  for (int j = 0; j < na; ++j) {
+    S target = S(0);
+    if (stabilization_time > S(0)) {
+      S gap, rate;
+      contact_gap(ws, candidates, mw.index[j], &gap, &rate);
+      target = -S(2) * rate / stabilization_time - gap / (stabilization_time * stabilization_time);
+    }
+    mw.rhs(j) = target - cd.free_contact_acceleration.coeff(j);
+  }
+  mw.equality.solve_in_place(mw.rhs);
+  contact_force_acceleration(model, ws, cd, mw.rhs.head(na), mw.tangent);
+  qdd += mw.tangent;
+  for (int j = 0; j < na; ++j) lambda[mw.index[j]] = mw.rhs(j);
+  return Status::Ok();
+}
+
+// q̈ at (q, v) with the contact forces held as given: 004 (28)'s M ṽ̇ = f + W_sᵀ c_s. `normal`
+// and `friction` are per candidate (friction along the contact's t₁, t₂; read only when
+// with_friction); the candidates with a non-zero normal force are the loaded ones.
+template <typename S, int B, int D, int K, typename QDerived, typename VDerived, typename TDerived>
+Status held_force_acceleration(const Model<S, B, D>& model, Workspace<S, B, D>& ws,
+                               const ContactCandidates<S, K>& candidates, const S* normal, const S (*friction)[2],
+                               bool with_friction, const Eigen::MatrixBase<QDerived>& q,
+                               const Eigen::MatrixBase<VDerived>& v, const Eigen::MatrixBase<TDerived>& tau,
+                               const Vector3<S>& gravity, RigidMotionWorkspace<S, B, D, K>& mw,
+                               typename Model<S, B, D>::TangentVector& qdd) noexcept {
+  Status status = prepare_rigid_dynamics(model, ws, q, v, gravity);
+  if (!status.ok()) return status;
+  bool loaded[static_cast<std::size_t>(K)] = {};
+  for (int i = 0; i < candidates.size(); ++i) loaded[i] = normal[i] != S(0);
+  select_candidates(candidates, loaded, mw);
+  ContactDynamics<S, D, K>& cd = mw.stance.contact;
+  status = compute_contact_dynamics(model, ws, mw.subset, tau, with_friction, cd);
+  if (!status.ok()) return status;
+  qdd = cd.free_acceleration;
+  const int na = mw.subset.count, m = cd.rows_per_contact;
+  mw.force_rows.resize(na * m);
+  for (int j = 0; j < na; ++j) {
+    const int i = mw.index[j];
+    mw.force_rows(j * m) = normal[i];
+    if (m == 3) {
+      mw.force_rows(j * m + 1) = friction[i][0];
+      mw.force_rows(j * m + 2) = friction[i][1];
+    }
+  }
+  if (na > 0) {
+    contact_force_acceleration(model, ws, cd, mw.force_rows, mw.tangent);
+    qdd += mw.tangent;
+  }
+  return Status::Ok();
+}
+
+// The contact LCP of the candidates in `touching` at the current state (prepare_rigid_dynamics
+// done): q̈, λ per candidate, and the new active set {λ > 0} (a basic solution's positive
+// forces have independent normals, 000 §11.4). Friction as the stance solve models it.
+template <typename S, int B, int D, int K, typename TDerived>
+Status solve_contact_lcp(const Model<S, B, D>& model, const Workspace<S, B, D>& ws,
+                         const ContactCandidates<S, K>& candidates, const bool* touching,
+                         const Eigen::MatrixBase<TDerived>& tau, FrictionModel friction, int max_pivots,
+                         RigidMotionWorkspace<S, B, D, K>& mw, typename Model<S, B, D>::TangentVector& qdd, S* lambda,
+                         S (*friction_force)[2], bool* active) noexcept {
+  select_candidates(candidates, touching, mw);
+  StanceOptions<S> options;
+  options.friction = friction;
+  options.solver = StanceSolver::kLemke;
+  options.max_pivots = max_pivots;
+  options.warm_start = false;
+  const Status status = solve_stance(model, ws, mw.subset, tau, options, mw.stance, mw.stance_result);
+  if (!status.ok()) return status;
+  qdd = mw.stance_result.qdd;
+  for (int i = 0; i < candidates.size(); ++i) {
+    lambda[i] = friction_force[i][0] = friction_force[i][1] = S(0);
+    active[i] = false;
+  }
+  const int m = mw.stance.contact.rows_per_contact;
+  for (int j = 0; j < mw.subset.count; ++j) {
+    const int i = mw.index[j];
+    lambda[i] = mw.stance_result.normal_force[j];
+    active[i] = lambda[i] > S(0);
+    if (m == 3) {
+      friction_force[i][0] = mw.stance_result.lambda(j * m + 1);
+      friction_force[i][1] = mw.stance_result.lambda(j * m + 2);
+    }
+  }
+  return Status::Ok();
+}
+
+// The impact of the candidates in `touching` at the current state (kinematics, H and its factor
+// done) with Newton's restitution per contact (004 (11)–(15)), except that a contact the Zeno
+// rule brings to rest gets e = 0 (`plastic`). Writes v⁺ and the impulses per candidate.
+template <typename S, int B, int D, int K, typename VDerived>
+Status solve_contact_impact(const Model<S, B, D>& model, const Workspace<S, B, D>& ws,
+                            const ContactCandidates<S, K>& candidates, const bool* touching, const bool* plastic,
+                            const Eigen::MatrixBase<VDerived>& v, FrictionModel friction, int max_pivots,
+                            RigidMotionWorkspace<S, B, D, K>& mw, typename Model<S, B, D>::TangentVector& v_plus,
+                            S* impulse, S* energy_lost) noexcept {
+  select_candidates(candidates, touching, mw);
+  for (int j = 0; j < mw.subset.count; ++j)
+    if (plastic[mw.index[j]]) mw.subset.contacts[j].restitution = S(0);
+  StrikeOptions<S> options;
+  switch (friction) {
+    case FrictionModel::kNone: options.friction = StrikeFriction::kNone; break;
+    case FrictionModel::kPyramid4: options.friction = StrikeFriction::kPyramid4; break;
+    case FrictionModel::kPyramid8: options.friction = StrikeFriction::kPyramid8; break;
+    case FrictionModel::kCone: options.friction = StrikeFriction::kCone; break;
+  }
+  options.solver = StanceSolver::kLemke;
+  options.max_pivots = max_pivots;
+  const Status status = solve_strike(model, ws, mw.subset, v, options, mw.strike, mw.strike_result);
+  if (!status.ok()) return status;
+  v_plus = mw.strike_result.v_plus;
+  for (int i = 0; i < candidates.size(); ++i) impulse[i] = S(0);
+  for (int j = 0; j < mw.subset.count; ++j) impulse[mw.index[j]] = mw.strike_result.normal_impulse[j];
+  *energy_lost = mw.strike_result.kinetic_energy_before - mw.strike_result.kinetic_energy_after;
+  return Status::Ok();
+}
+
+// The Zeno rule of rigid_options.hpp: a contact that struck at `time`, whose previous impact was
+// at `previous_impact`, with restitution e, comes to rest when the rest of its bounce sequence,
+// e·T/(1 − e) after a flight of T, is shorter than min_step.
+template <typename S>
+bool bounces_end_here(S time, S previous_impact, S restitution, S min_step) noexcept {
+  if (restitution <= S(0)) return true;
+  if (restitution >= S(1) || !is_finite(previous_impact)) return false;
+  const S flight = time - previous_impact;
+  return restitution * flight < min_step * (S(1) - restitution);
+}
+
+}  // namespace footfall::detail

@@ -1,0 +1,102 @@
+#pragma once
+// Options of the two rigid-contact simulators: the event-driven scheme of 000 Table 11.1
+// (event_driven.hpp) and 004's variable-step implicit trapezoidal scheme (trapezoidal.hpp).
+#include "footfall/common/numeric.hpp"
+#include "footfall/common/status.hpp"
+#include "footfall/dynamics/validate.hpp"
+#include "footfall/stance/options.hpp"
+
+namespace footfall {
+
+// What both schemes share: the world, the contact tolerances and the bounded iterations.
+template <typename S>
+struct RigidContactOptions {
+  Vector3<S> gravity = standard_gravity<S>();
+  // A candidate closer to its plane than this (m) is touching: it may carry force and joins an
+  // impact. Also the penetration the schemes accept before they shorten a step.
+  S gap_tolerance = S(1e-6);
+  // Normal speeds below this (m/s) count as zero: a touching contact approaching slower than
+  // this is not an impact, one leaving slower than this is not leaving.
+  S speed_tolerance = S(1e-6);
+  // The Zeno rule (000 Table 11.1 needs one: a bounce sequence has infinitely many impacts).
+  // Under a steady pull the rebound speed, and with it the flight time, shrinks by e at every
+  // bounce, so after a flight of T the remaining bounces last e·T/(1 − e) in all. When that is
+  // shorter than `min_step` the bounces are below what the integration resolves: the impact is
+  // taken as plastic (e = 0) and the contact comes to rest, at a time off by at most min_step,
+  // having lost only the energy of motions shorter than a step.
+  S min_step = S(1e-6);
+  // The LCP solves: Lemke, and its pivot limit (0: lemke_default_pivot_limit).
+  int max_pivots = 0;
+};
+
+template <typename S>
+Status validate_rigid_contact_options(const RigidContactOptions<S>& o) noexcept {
+  if (!all_finite(o.gravity)) return Status::BadInput("options.gravity");
+  if (!is_finite(o.gap_tolerance) || !(o.gap_tolerance > S(0))) return Status::BadInput("options.gap_tolerance");
+  if (!is_finite(o.speed_tolerance) || !(o.speed_tolerance > S(0))) return Status::BadInput("options.speed_tolerance");
+  if (!is_finite(o.min_step) || !(o.min_step > S(0))) return Status::BadInput("options.min_step");
+  if (o.max_pivots < 0) return Status::BadInput("options.max_pivots");
+  return Status::Ok();
+}
+
+// 000 Table 11.1 with Heun's method (000 (11.50)) and its interpolation polynomial (11.51).
+template <typename S>
+struct EventDrivenOptions {
+  RigidContactOptions<S> contact;
+  S step = S(1e-3);  // the integration step h (s); a step that meets an event ends there
+  // Events inside a step are located on the step's interpolant to within this time (s), by
+  // bisection in at most max_location_iterations halvings.
+  S event_time_tolerance = S(1e-9);
+  int max_location_iterations = 60;
+  // Baumgarte's stabilisation of the active contacts, whose φ̈ = 0 only holds φ = 0 to the
+  // integrator's accuracy: φ̈ = −2φ̇/τ − φ/τ² with τ = this (s); 0 turns it off.
+  S stabilization_time = S(0);
+};
+
+template <typename S>
+Status validate_event_driven_options(const EventDrivenOptions<S>& o) noexcept {
+  const Status status = validate_rigid_contact_options(o.contact);
+  if (!status.ok()) return status;
+  if (!is_finite(o.step) || !(o.step >= o.contact.min_step)) return Status::BadInput("options.step");
+  if (!is_finite(o.event_time_tolerance) || !(o.event_time_tolerance > S(0)))
+    return Status::BadInput("options.event_time_tolerance");
+  if (o.max_location_iterations < 1 || o.max_location_iterations > 200)
+    return Status::BadInput("options.max_location_iterations");
+  if (!is_finite(o.stabilization_time) || !(o.stabilization_time >= S(0)))
+    return Status::BadInput("options.stabilization_time");
+  return Status::Ok();
+}
+
+// 004 (27)–(29) and its step-scoring rule.
+template <typename S>
+struct TrapezoidalOptions {
+  RigidContactOptions<S> contact;
+  FrictionModel friction = FrictionModel::kNone;  // of the contact LCP (29) and the impacts (14)
+  S initial_step = S(1e-3);  // h-init, which the scoring rule halves or doubles
+  S max_step = S(1e-2);      // the doubling stops here
+  int max_halvings = 30;     // step halvings on penetration (Step 4), per step
+  // The implicit equations (28) are solved by fixed-point iteration to this relative change of
+  // ṽ, in at most max_iterations evaluations.
+  S iteration_tolerance = std::sqrt(epsilon<S>());
+  int max_iterations = 20;
+  // 004's rule: after this many steps in a row shorter than h-init it halves h-init; after this
+  // many in a row at h-init it doubles it.
+  int score_limit = 8;
+};
+
+template <typename S>
+Status validate_trapezoidal_options(const TrapezoidalOptions<S>& o) noexcept {
+  const Status status = validate_rigid_contact_options(o.contact);
+  if (!status.ok()) return status;
+  if (static_cast<int>(o.friction) > static_cast<int>(FrictionModel::kCone)) return Status::BadInput("options.friction");
+  if (!is_finite(o.initial_step) || !(o.initial_step >= o.contact.min_step)) return Status::BadInput("options.initial_step");
+  if (!is_finite(o.max_step) || !(o.max_step >= o.initial_step)) return Status::BadInput("options.max_step");
+  if (o.max_halvings < 0 || o.max_halvings > 60) return Status::BadInput("options.max_halvings");
+  if (!is_finite(o.iteration_tolerance) || !(o.iteration_tolerance > S(0)))
+    return Status::BadInput("options.iteration_tolerance");
+  if (o.max_iterations < 1 || o.max_iterations > 1000) return Status::BadInput("options.max_iterations");
+  if (o.score_limit < 1) return Status::BadInput("options.score_limit");
+  return Status::Ok();
+}
+
+}  // namespace footfall

@@ -1,0 +1,117 @@
+#pragma once
+// The rigid-contact simulators' reference problems (../shared/REFERENCE.md 15 and 16): the
+// falling rod of 004 §5 and the bouncing ball, with their exact answers, the same on host and
+// boards.
+#include <cmath>
+#include <limits>
+
+#include "ff_test.hpp"
+#include "footfall/models.hpp"
+#include "footfall/motion/event_driven.hpp"
+#include "footfall/motion/trapezoidal.hpp"
+
+namespace footfall::test {
+
+template <typename S, int B, int D, int K>
+struct RigidBench {
+  using ModelType = Model<S, B, D>;
+  ModelType model;
+  Workspace<S, B, D> ws;
+  ContactCandidates<S, K> candidates;
+  RigidMotionWorkspace<S, B, D, K> motion;
+  RigidMotionState<S, B, D, K> state;
+  RigidStepReport<S, K> report;
+  typename ModelType::TangentVector tau;
+};
+
+// 004 §5: the rod of length 2L = 2 m and mass 1 kg, its centre at (L/√2, L/√2) and φ = π/4, at
+// rest, g = 9.8, both ends on a frictionless floor with e = 0.4; the gaps y ∓ L sin φ.
+template <typename S>
+using RodBench = RigidBench<S, 1, 3, 2>;
+
+constexpr double kRodGravity = 9.8;
+constexpr double kRodRestitution = 0.4;
+constexpr double kRodStartAngle = 0.78539816339744830962;  // π/4
+
+template <typename S>
+bool falling_rod(RodBench<S>& b) {
+  if (!build_rod2d_model(&b.model).ok()) return false;
+  b.candidates.clear();
+  for (int end = 0; end < 2; ++end)
+    if (!b.candidates.add(Contact<S>::Ground(0, rod2d_end<S>(end), Vector3<S>::UnitY(), S(0), S(kRodRestitution))).ok())
+      return false;
+  b.state = RigidMotionState<S, 1, 3, 2>();
+  const S c = S(std::sqrt(0.5));
+  b.state.q.resize(3);
+  b.state.q << c, c, S(kRodStartAngle);
+  b.state.v = Rod2dModel<S>::TangentVector::Zero(3);
+  b.tau = Rod2dModel<S>::TangentVector::Zero(3);
+  return true;
+}
+
+template <typename S>
+Vector3<S> rod_gravity() {
+  return Vector3<S>(S(0), S(-kRodGravity), S(0));
+}
+
+// With the left end on the frictionless floor nothing pushes the rod sideways, so its centre
+// falls straight down, y = L sin φ, and energy gives φ̇² (L² cos²φ + I/m) = 2gL(sin φ₀ − sin φ)
+// (m = L = 1, I = 1/3). The time to φ = 0 is ∫ dφ/|φ̇|; with w² = sin φ₀ − sin φ its integrand
+// is smooth: t = ∫₀^√(sin φ₀) 2 √((cos²φ + 1/3)/(2g)) / cos φ dw. Composite Simpson, in double.
+inline double rod_first_strike_time() {
+  const double s0 = std::sin(kRodStartAngle), top = std::sqrt(s0);
+  const int n = 4000;
+  double sum = 0.0;
+  for (int k = 0; k <= n; ++k) {
+    const double w = top * k / n;
+    const double phi = std::asin(s0 - w * w), c = std::cos(phi);
+    const double f = 2.0 * std::sqrt((c * c + 1.0 / 3.0) / (2.0 * kRodGravity)) / c;
+    sum += f * (k == 0 || k == n ? 1.0 : (k % 2 == 1 ? 4.0 : 2.0));
+  }
+  return sum * top / (3.0 * n);
+}
+
+// φ̇ just before the first strike: (1 + 1/3) φ̇² = 2g sin φ₀.
+inline double rod_first_strike_rate() { return -std::sqrt(2.0 * kRodGravity * std::sin(kRodStartAngle) * 0.75); }
+
+// The bouncing ball of REFERENCE.md 16: a free sphere of radius 0.1 m and 1 kg dropped from
+// h₀ = 1 m (its lowest point) with e = 0.5 and g = 9.81.
+template <typename S>
+using BallBench = RigidBench<S, 1, 6, 1>;
+
+constexpr double kBallHeight = 1.0;
+constexpr double kBallRestitution = 0.5;
+constexpr double kBallRadius = 0.1;
+
+template <typename S>
+bool bouncing_ball(BallBench<S>& b) {
+  Inertia<S> inertia;
+  const S moment = S(0.4 * kBallRadius * kBallRadius);
+  if (!Inertia<S>::FromMassComInertia(S(1), Vector3<S>::Zero(), Matrix3<S>(Vector3<S>::Constant(moment).asDiagonal()),
+                                      &inertia)
+           .ok())
+    return false;
+  ModelBuilder<S, 1, 6> builder;
+  builder.add_body("ball", -1, JointSpec<S>::FreeFlyer(), inertia, nullptr, "free");
+  if (!builder.build(&b.model).ok()) return false;
+  b.candidates.clear();
+  if (!b.candidates
+           .add(Contact<S>::Ground(0, Vector3<S>(S(0), S(0), S(-kBallRadius)), Vector3<S>::UnitZ(), S(0),
+                                   S(kBallRestitution)))
+           .ok())
+    return false;
+  b.state = RigidMotionState<S, 1, 6, 1>();
+  b.state.q = Model<S, 1, 6>::ConfigVector::Zero(7);
+  b.state.q(2) = S(kBallHeight + kBallRadius);
+  b.state.q(6) = S(1);  // quaternion x y z w: the identity
+  b.state.v = Model<S, 1, 6>::TangentVector::Zero(6);
+  b.tau = Model<S, 1, 6>::TangentVector::Zero(6);
+  return true;
+}
+
+// √(2h₀/g)·(1 + e)/(1 − e): when the bounces accumulate.
+inline double ball_rest_time() {
+  return std::sqrt(2.0 * kBallHeight / 9.81) * (1.0 + kBallRestitution) / (1.0 - kBallRestitution);
+}
+
+}  // namespace footfall::test

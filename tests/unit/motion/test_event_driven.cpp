@@ -1,0 +1,176 @@
+// 000 Table 11.1's event-driven scheme on REFERENCE.md 15 (the falling rod of 004 §5) and 16
+// (the bouncing ball), against their exact answers.
+#include "rigid_fixtures.hpp"
+
+namespace footfall::test {
+namespace {
+
+template <typename S>
+RodBench<S>& rod_bench() {
+  static RodBench<S> instance;
+  return instance;
+}
+
+template <typename S>
+BallBench<S>& ball_bench() {
+  static BallBench<S> instance;
+  return instance;
+}
+
+template <typename S>
+EventDrivenOptions<S> rod_options(S step) {
+  EventDrivenOptions<S> o;
+  o.contact.gravity = rod_gravity<S>();
+  o.step = step;
+  if (sizeof(S) == sizeof(float)) {  // float resolves ~1e-7 s at t ≈ 1 s
+    o.contact.gap_tolerance = S(1e-4);
+    o.contact.speed_tolerance = S(1e-4);
+    o.contact.min_step = S(1e-4);
+    o.event_time_tolerance = S(1e-6);
+  }
+  return o;
+}
+
+// What the rod does until its first strike, and just after: the strike's time against the exact
+// one from energy conservation, the velocities after it against the impact LCP's closed form.
+template <typename S>
+S rod_first_strike(RodBench<S>& b, S step, bool check) {
+  if (!falling_rod(b)) return S(-1);
+  const EventDrivenOptions<S> o = rod_options(step);
+  const S x0 = b.state.q(0);
+  for (int k = 0; k < 100000; ++k) {
+    if (!advance_event_driven(b.model, b.ws, b.candidates, b.tau, o, b.motion, b.state, b.report).ok()) return S(-1);
+    if (check) {
+      FF_EXPECT_TRUE(b.state.active[0]);  // the left end keeps contact, its force stays ≥ 0
+      FF_EXPECT_NEAR(b.state.q(0), x0, S(64) * epsilon<S>());
+    }
+    if (b.report.events & kEventContactGain) break;
+  }
+  if (check) {
+    // 000 (11.35) with both ends: W = [4 −2; −2 4], ζ⁻ = (0, 2φ̇⁻); Newton's LCP has both
+    // impulses positive and leaves ζ⁺ = (0, −e·2φ̇⁻): v⁺ = −e v⁻ with ẋ = 0.
+    const S rate = S(rod_first_strike_rate());
+    const S tol = sizeof(S) == sizeof(float) ? S(2e-3) : S(2e-5);
+    FF_EXPECT_EQ(b.report.event_contact, 1);
+    FF_EXPECT_NEAR(b.state.v(2), -S(kRodRestitution) * rate, tol);
+    FF_EXPECT_NEAR(b.state.v(1), -S(kRodRestitution) * rate, tol);
+    FF_EXPECT_NEAR(b.state.v(0), S(0), S(64) * epsilon<S>());
+    FF_EXPECT_NEAR(b.report.normal_velocity[1], -S(2) * S(kRodRestitution) * rate, S(2) * tol);
+    FF_EXPECT_NEAR(b.report.normal_velocity[0], S(0), tol);
+    FF_EXPECT_TRUE(b.report.normal_impulse[0] > S(0) && b.report.normal_impulse[1] > S(0));
+  }
+  return b.state.time;
+}
+
+FF_TEST_FLOAT_AND_DOUBLE(EventDriven, R15RodFirstStrike) {
+  auto& b = rod_bench<S>();
+  const S t = rod_first_strike(b, S(1e-3), true);
+  const S exact = S(rod_first_strike_time());
+  FF_EXPECT_NEAR(t, exact, sizeof(S) == sizeof(float) ? S(1e-4) : S(2e-6));
+}
+
+// Heun's method is second order: halving h quarters the strike time's error.
+FF_TEST(EventDriven, R15RodConvergenceOrder) {
+  auto& b = rod_bench<double>();
+  const double exact = rod_first_strike_time();
+  const double coarse = std::abs(rod_first_strike(b, 4e-3, false) - exact);
+  const double fine = std::abs(rod_first_strike(b, 2e-3, false) - exact);
+  const double finer = std::abs(rod_first_strike(b, 1e-3, false) - exact);
+  FF_EXPECT_TRUE(coarse > 0.0 && fine > 0.0 && finer > 0.0);
+  FF_EXPECT_TRUE(coarse / fine > 3.0 && fine / finer > 3.0);
+  FF_EXPECT_TRUE(coarse / fine < 5.0 && fine / finer < 5.0);
+}
+
+// The bounces shrink by e each (Newton's law with the left end in the impact), the centre never
+// moves sideways, the left end never leaves, and at rest each end carries half the weight.
+FF_TEST_FLOAT_AND_DOUBLE(EventDriven, R15RodBouncesThenRests) {
+  auto& b = rod_bench<S>();
+  FF_ASSERT_TRUE(falling_rod(b));
+  const EventDrivenOptions<S> o = rod_options(S(1e-3));
+  const S x0 = b.state.q(0);
+  S previous_rebound = S(0);
+  int strikes = 0, rests = 0;
+  for (int k = 0; k < 200000 && b.state.time < S(3); ++k) {
+    FF_ASSERT_TRUE(advance_event_driven(b.model, b.ws, b.candidates, b.tau, o, b.motion, b.state, b.report).ok());
+    FF_EXPECT_NEAR(b.state.q(0), x0, S(256) * epsilon<S>());
+    FF_EXPECT_TRUE(b.state.active[0]);
+    if ((b.report.events & kEventContactGain) && !(b.report.events & kEventRest)) {
+      const S rebound = b.report.normal_velocity[1];
+      if (strikes > 0 && strikes < 6) {
+        FF_EXPECT_NEAR(rebound / previous_rebound, S(kRodRestitution), sizeof(S) == sizeof(float) ? S(2e-2) : S(1e-4));
+      }
+      previous_rebound = rebound;
+      ++strikes;
+    }
+    if (b.report.events & kEventRest) ++rests;
+  }
+  FF_EXPECT_TRUE(strikes >= 5);
+  FF_EXPECT_EQ(rests, 1);
+  FF_EXPECT_TRUE(b.state.active[0] && b.state.active[1]);
+  const S half_weight = S(0.5 * kRodGravity);
+  FF_EXPECT_NEAR(b.state.normal_force[0], half_weight, S(1e-3) * half_weight);
+  FF_EXPECT_NEAR(b.state.normal_force[1], half_weight, S(1e-3) * half_weight);
+  FF_EXPECT_NEAR(b.state.q(2), S(0), sizeof(S) == sizeof(float) ? S(1e-3) : S(1e-6));
+}
+
+// REFERENCE.md 16: apex heights h₀e²ⁿ, the bounces' accumulation at √(2h₀/g)(1 + e)/(1 − e),
+// then rest under the weight. Free flight is a parabola, which Heun's method integrates exactly.
+FF_TEST_FLOAT_AND_DOUBLE(EventDriven, R16BouncingBall) {
+  auto& b = ball_bench<S>();
+  FF_ASSERT_TRUE(bouncing_ball(b));
+  EventDrivenOptions<S> o;
+  o.contact.gravity = Vector3<S>(S(0), S(0), S(-9.81));
+  o.step = S(1e-3);
+  const bool single = sizeof(S) == sizeof(float);
+  if (single) {
+    o.contact.gap_tolerance = o.contact.speed_tolerance = o.contact.min_step = S(1e-4);
+    o.event_time_tolerance = S(1e-6);
+  }
+  const S drop_time = S(std::sqrt(2.0 * kBallHeight / 9.81));
+  int bounces = 0;
+  S apex = S(0), rest_time = S(-1);
+  for (int k = 0; k < 200000 && b.state.time < S(1.6); ++k) {
+    FF_ASSERT_TRUE(advance_event_driven(b.model, b.ws, b.candidates, b.tau, o, b.motion, b.state, b.report).ok());
+    apex = b.report.gap[0] > apex ? b.report.gap[0] : apex;
+    if (b.report.events & kEventContactGain) {
+      if (bounces == 0) {
+        FF_EXPECT_NEAR(b.state.time, drop_time, single ? S(1e-5) : S(1e-9));
+      }
+      if (bounces >= 1 && bounces <= 3) {  // the apex of the flight that just ended
+        const S expected = S(kBallHeight * std::pow(kBallRestitution, 2 * bounces));
+        FF_EXPECT_NEAR(apex, expected, single ? S(1e-3) : S(2e-6));
+      }
+      apex = S(0);
+      ++bounces;
+    }
+    if ((b.report.events & kEventRest) && rest_time < S(0)) rest_time = b.state.time;
+  }
+  FF_EXPECT_NEAR(rest_time, S(ball_rest_time()), single ? S(2e-3) : S(1e-5));
+  FF_EXPECT_TRUE(b.state.active[0]);
+  FF_EXPECT_NEAR(b.state.normal_force[0], S(9.81), S(1e-4));
+  FF_EXPECT_NEAR(b.state.q(2), S(kBallRadius), single ? S(1e-3) : S(1e-6));
+  FF_EXPECT_NEAR(b.state.q(0), S(0), S(0));
+}
+
+// The scheme is frictionless and says so; bad options leave the state unchanged.
+FF_TEST_FLOAT_AND_DOUBLE(EventDriven, RefusesFrictionAndBadOptions) {
+  auto& b = rod_bench<S>();
+  FF_ASSERT_TRUE(falling_rod(b));
+  EventDrivenOptions<S> o = rod_options(S(1e-3));
+  const auto q0 = b.state.q;
+  b.candidates.contacts[1].mu = S(0.5);
+  Status s = advance_event_driven(b.model, b.ws, b.candidates, b.tau, o, b.motion, b.state, b.report);
+  FF_EXPECT_TRUE(s.code == StatusCode::kBadInput && s.index == 1);
+  b.candidates.contacts[1].mu = S(0);
+  o.step = S(-1);
+  s = advance_event_driven(b.model, b.ws, b.candidates, b.tau, o, b.motion, b.state, b.report);
+  FF_EXPECT_TRUE(s.code == StatusCode::kBadInput);
+  o.step = S(1e-3);
+  b.candidates.plane_offset[0] = std::numeric_limits<S>::quiet_NaN();
+  s = advance_event_driven(b.model, b.ws, b.candidates, b.tau, o, b.motion, b.state, b.report);
+  FF_EXPECT_TRUE(s.code == StatusCode::kBadInput && s.index == 0);
+  FF_EXPECT_TRUE(b.state.q == q0 && !b.state.started && b.state.time == S(0));
+}
+
+}  // namespace
+}  // namespace footfall::test
