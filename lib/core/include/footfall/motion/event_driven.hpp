@@ -18,8 +18,7 @@
 //
 // The scheme is frictionless: sticking and slipping would add events of their own (a slip
 // velocity reaching zero, a friction force reaching the cone), which it does not watch. A
-// candidate with μ > 0 is refused; 004's scheme (trapezoidal.hpp) and the fixed-step scheme
-// take friction.
+// candidate with μ > 0 is refused; the fixed-step scheme and soft contact take friction.
 #include "footfall/dynamics/integrate.hpp"
 #include "footfall/motion/resolve_contacts.hpp"
 

@@ -12,7 +12,8 @@ template <typename S, int B, int D, int K, typename TDerived>
 Status resolve_contacts(const Model<S, B, D>& model, Workspace<S, B, D>& ws, const ContactCandidates<S, K>& candidates,
                         const Eigen::MatrixBase<TDerived>& tau, const RigidContactOptions<S>& options,
                         FrictionModel friction, RigidMotionWorkspace<S, B, D, K>& mw,
-                        RigidMotionState<S, B, D, K>& state, RigidStepReport<S, K>& report) noexcept {
+                        RigidMotionState<S, B, D, K>& state, RigidStepReport<S, K>& report,
+                        const bool* continuing = nullptr) noexcept {
   constexpr std::size_t kSlots = static_cast<std::size_t>(K);
   const int n = candidates.size();
   Status status = prepare_rigid_dynamics(model, ws, state.q, state.v, options.gravity);
@@ -28,8 +29,12 @@ Status resolve_contacts(const Model<S, B, D>& model, Workspace<S, B, D>& ws, con
   if (any_approaching) {
     bool any_plastic = false;
     for (int i = 0; i < n; ++i) {
-      plastic[i] = approaching[i] && bounces_end_here(state.time, state.last_impact[i],
-                                                       candidates.contacts[i].restitution, options.min_step);
+      // A contact that carried force through the step and drifts in at the integrator's error
+      // is a continuing contact (004 Step 4), not a collision: its approach is taken out
+      // plastically. The others bounce, until the Zeno rule brings them to rest.
+      const bool drifting = continuing != nullptr && continuing[i];
+      plastic[i] = approaching[i] && (drifting || bounces_end_here(state.time, state.last_impact[i],
+                                                                   candidates.contacts[i].restitution, options.min_step));
       any_plastic = any_plastic || plastic[i];
     }
     S lost = S(0);
@@ -38,10 +43,12 @@ Status resolve_contacts(const Model<S, B, D>& model, Workspace<S, B, D>& ws, con
     if (!status.ok()) return status;
     state.v = mw.v_end;
     report.kinetic_energy_lost += lost;
-    report.events |= kEventContactGain;
-    if (any_plastic) report.events |= kEventRest;
+    bool any_gained = false;
+    for (int i = 0; i < n; ++i) any_gained = any_gained || (approaching[i] && !(continuing != nullptr && continuing[i]));
+    if (any_gained) report.events |= kEventContactGain;
+    if (any_plastic && any_gained) report.events |= kEventRest;
     for (int i = 0; i < n; ++i)
-      if (approaching[i]) {
+      if (approaching[i] && !(continuing != nullptr && continuing[i])) {
         state.last_impact[i] = state.time;
         if (report.event_contact < 0) report.event_contact = i;
       }

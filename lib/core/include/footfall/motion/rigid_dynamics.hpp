@@ -2,7 +2,6 @@
 // The evaluations the rigid-contact simulators are built from, each at one state (q, v):
 //  - the acceleration with the active contacts as equality constraints (000 Table 11.1 step 1):
 //    W_AA λ_A = −d_A (+ Baumgarte), q̈ = H⁻¹(τ − C) + H⁻¹T_A λ_A (000 (11.35), (11.36));
-//  - the acceleration with given contact forces held (004 (28));
 //  - the contact LCP of the touching contacts (000 (11.42), 004 (24)–(26), (29)), whose basic
 //    solution names the new active set (λ > 0);
 //  - the impact LCP of contact gain (000 §11.7, 004 (11)–(15)) with the Zeno rule.
@@ -77,42 +76,6 @@ Status constrained_acceleration(const Model<S, B, D>& model, Workspace<S, B, D>&
   contact_force_acceleration(model, ws, cd, mw.rhs.head(na), mw.tangent);
   qdd += mw.tangent;
   for (int j = 0; j < na; ++j) lambda[mw.index[j]] = mw.rhs(j);
-  return Status::Ok();
-}
-
-// q̈ at (q, v) with the contact forces held as given: 004 (28)'s M ṽ̇ = f + W_sᵀ c_s. `normal`
-// and `friction` are per candidate (friction along the contact's t₁, t₂; read only when
-// with_friction); the candidates with a non-zero normal force are the loaded ones.
-template <typename S, int B, int D, int K, typename QDerived, typename VDerived, typename TDerived>
-Status held_force_acceleration(const Model<S, B, D>& model, Workspace<S, B, D>& ws,
-                               const ContactCandidates<S, K>& candidates, const S* normal, const S (*friction)[2],
-                               bool with_friction, const Eigen::MatrixBase<QDerived>& q,
-                               const Eigen::MatrixBase<VDerived>& v, const Eigen::MatrixBase<TDerived>& tau,
-                               const Vector3<S>& gravity, RigidMotionWorkspace<S, B, D, K>& mw,
-                               typename Model<S, B, D>::TangentVector& qdd) noexcept {
-  Status status = prepare_rigid_dynamics(model, ws, q, v, gravity);
-  if (!status.ok()) return status;
-  bool loaded[static_cast<std::size_t>(K)] = {};
-  for (int i = 0; i < candidates.size(); ++i) loaded[i] = normal[i] != S(0);
-  select_candidates(candidates, loaded, mw);
-  ContactDynamics<S, D, K>& cd = mw.stance.contact;
-  status = compute_contact_dynamics(model, ws, mw.subset, tau, with_friction, cd);
-  if (!status.ok()) return status;
-  qdd = cd.free_acceleration;
-  const int na = mw.subset.count, m = cd.rows_per_contact;
-  mw.force_rows.resize(na * m);
-  for (int j = 0; j < na; ++j) {
-    const int i = mw.index[j];
-    mw.force_rows(j * m) = normal[i];
-    if (m == 3) {
-      mw.force_rows(j * m + 1) = friction[i][0];
-      mw.force_rows(j * m + 2) = friction[i][1];
-    }
-  }
-  if (na > 0) {
-    contact_force_acceleration(model, ws, cd, mw.force_rows, mw.tangent);
-    qdd += mw.tangent;
-  }
   return Status::Ok();
 }
 

@@ -33,8 +33,8 @@ struct RigidMotionState {
   S normal_force[kSlots] = {};     // λ per candidate (0 if not active)
   S friction_force[kSlots][2] = {};  // its friction along the contact's (t₁, t₂), 004's scheme only
   S last_impact[kSlots] = {};      // time of each candidate's last impact (−∞: none yet)
-  S step = S(0);                   // 004: h-init, as the scoring rule has set it (0: not begun)
-  int score = 0;                   // 004: the step score s
+  S step = S(0);                   // a variable-step scheme's current initial step (0: not begun)
+  int score = 0;                   // … and its step score
   bool started = false;            // v̇ and λ are current (the first step computes them)
 };
 
@@ -70,7 +70,6 @@ struct RigidMotionWorkspace {
   StrikeResult<S, B, D, K> strike_result;
   SmallLdlt<S, K> equality;       // W of the active contacts, for their equality forces
   typename SmallLdlt<S, K>::Vector rhs;
-  typename ContactDynamics<S, D, K>::RowVector force_rows;  // contact-frame forces of a subset
 
   // Scratch for the steps: stage states and derivatives.
   Config q_stage, q_end;
