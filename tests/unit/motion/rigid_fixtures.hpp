@@ -8,6 +8,7 @@
 #include "ff_test.hpp"
 #include "footfall/models.hpp"
 #include "footfall/motion/event_driven.hpp"
+#include "footfall/motion/trapezoidal.hpp"
 
 namespace footfall::test {
 

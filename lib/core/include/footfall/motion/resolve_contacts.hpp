@@ -4,6 +4,8 @@
 // approach (000 §11.7, 004 (14), with the Zeno rule), then solve the contact LCP of the contacts
 // that touch and do not leave (000 (11.42), 004 (24)–(26)) for the forces, q̈ and the new active
 // set.
+#include <algorithm>
+
 #include "footfall/motion/rigid_dynamics.hpp"
 
 namespace footfall::detail {
@@ -37,8 +39,15 @@ Status resolve_contacts(const Model<S, B, D>& model, Workspace<S, B, D>& ws, con
                                                                    candidates.contacts[i].restitution, options.min_step));
       any_plastic = any_plastic || plastic[i];
     }
+    // A contact that carried force into this instant takes part in the impact even while it
+    // drifts apart at the integrator's error: the strike leaves out only contacts leaving faster.
+    S separating = options.speed_tolerance;
+    for (int i = 0; i < n; ++i)
+      if (continuing != nullptr && continuing[i] && touching[i])
+        separating = std::max(separating, report.normal_velocity[i] + options.speed_tolerance);
     S lost = S(0);
-    status = solve_contact_impact(model, ws, candidates, touching, plastic, state.v, friction, options.max_pivots, mw,
+    status = solve_contact_impact(model, ws, candidates, touching, plastic, state.v, friction, options.max_pivots,
+                                  separating, mw,
                                   mw.v_end, report.normal_impulse, &lost);
     if (!status.ok()) return status;
     state.v = mw.v_end;
@@ -58,7 +67,10 @@ Status resolve_contacts(const Model<S, B, D>& model, Workspace<S, B, D>& ws, con
   }
   bool current[kSlots] = {}, was_active[kSlots] = {};
   for (int i = 0; i < n; ++i) {
-    current[i] = touching[i] && report.normal_velocity[i] <= options.speed_tolerance;
+    // A continuing contact stays in the LCP while it drifts apart at the integrator's error: the
+    // LCP, not the drift, decides whether it leaves.
+    current[i] = touching[i] && (report.normal_velocity[i] <= options.speed_tolerance ||
+                                 (continuing != nullptr && continuing[i]));
     was_active[i] = state.active[i];
   }
   status = solve_contact_lcp(model, ws, candidates, current, tau, friction, options.max_pivots, mw, state.qdd,

@@ -2,12 +2,14 @@
 // The evaluations the rigid-contact simulators are built from, each at one state (q, v):
 //  - the acceleration with the active contacts as equality constraints (000 Table 11.1 step 1):
 //    W_AA λ_A = −d_A (+ Baumgarte), q̈ = H⁻¹(τ − C) + H⁻¹T_A λ_A (000 (11.35), (11.36));
+//  - the acceleration with given contact forces held (004 (28));
 //  - the contact LCP of the touching contacts (000 (11.42), 004 (24)–(26), (29)), whose basic
 //    solution names the new active set (λ > 0);
 //  - the impact LCP of contact gain (000 §11.7, 004 (11)–(15)) with the Zeno rule.
 // All reuse the stance and strike solvers, so their answers are checked before they are used.
 #include "footfall/dynamics/crba.hpp"
 #include "footfall/dynamics/energy.hpp"
+#include "footfall/dynamics/integrate.hpp"
 #include "footfall/dynamics/mass_matrix_factor.hpp"
 #include "footfall/dynamics/rnea.hpp"
 #include "footfall/motion/rigid_options.hpp"
@@ -79,6 +81,75 @@ Status constrained_acceleration(const Model<S, B, D>& model, Workspace<S, B, D>&
   return Status::Ok();
 }
 
+// q̈ at (q, v) with the contact forces held as given: 004 (28)'s M ṽ̇ = f + W_sᵀ c_s. `normal`
+// and `friction` are per candidate (friction along the contact's t₁, t₂; read only when
+// with_friction); the candidates with a non-zero normal force are the loaded ones.
+template <typename S, int B, int D, int K, typename QDerived, typename VDerived, typename TDerived>
+Status held_force_acceleration(const Model<S, B, D>& model, Workspace<S, B, D>& ws,
+                               const ContactCandidates<S, K>& candidates, const S* normal, const S (*friction)[2],
+                               bool with_friction, const Eigen::MatrixBase<QDerived>& q,
+                               const Eigen::MatrixBase<VDerived>& v, const Eigen::MatrixBase<TDerived>& tau,
+                               const Vector3<S>& gravity, RigidMotionWorkspace<S, B, D, K>& mw,
+                               typename Model<S, B, D>::TangentVector& qdd) noexcept {
+  Status status = prepare_rigid_dynamics(model, ws, q, v, gravity);
+  if (!status.ok()) return status;
+  bool loaded[static_cast<std::size_t>(K)] = {};
+  for (int i = 0; i < candidates.size(); ++i) loaded[i] = normal[i] != S(0);
+  select_candidates(candidates, loaded, mw);
+  ContactDynamics<S, D, K>& cd = mw.stance.contact;
+  status = compute_contact_dynamics(model, ws, mw.subset, tau, with_friction, cd);
+  if (!status.ok()) return status;
+  qdd = cd.free_acceleration;
+  const int na = mw.subset.count, m = cd.rows_per_contact;
+  mw.force_rows.resize(na * m);
+  for (int j = 0; j < na; ++j) {
+    const int i = mw.index[j];
+    mw.force_rows(j * m) = normal[i];
+    if (m == 3) {
+      mw.force_rows(j * m + 1) = friction[i][0];
+      mw.force_rows(j * m + 2) = friction[i][1];
+    }
+  }
+  if (na > 0) {
+    contact_force_acceleration(model, ws, cd, mw.force_rows, mw.tangent);
+    qdd += mw.tangent;
+  }
+  return Status::Ok();
+}
+
+// Post-stabilisation of the contacts in `mask` (Ascher, Chin and Reich's projection): the
+// smallest change of q in the metric of H that puts their gaps back to zero,
+//   Δq = −H⁻¹Tᵀ W⁻¹ φ   (W = Tᵀ H⁻¹ T over those contacts),
+// one linear step, as the drift it removes is of the integrator's error. Velocities are left to
+// the impact that follows. Writes q.
+template <typename S, int B, int D, int K>
+Status project_onto_contacts(const Model<S, B, D>& model, Workspace<S, B, D>& ws, const ContactCandidates<S, K>& candidates,
+                             const bool* mask, RigidMotionWorkspace<S, B, D, K>& mw,
+                             typename Model<S, B, D>::ConfigVector& q, typename Model<S, B, D>::TangentVector& v) noexcept {
+  Status status = forward_kinematics(model, ws, q, v);
+  if (status.ok()) status = mass_matrix(model, ws);
+  if (status.ok()) status = factorize_mass_matrix(model, ws);
+  if (!status.ok()) return status;
+  select_candidates(candidates, mask, mw);
+  const int na = mw.subset.count;
+  if (na == 0) return Status::Ok();
+  ContactDynamics<S, D, K>& cd = mw.stance.contact;
+  status = compute_contact_terms(model, ws, mw.subset, false, ContactTerms::kVelocityOnly, cd);
+  if (!status.ok()) return status;
+  typename SmallLdlt<S, K>::Matrix w = SmallLdlt<S, K>::Matrix::Zero();
+  w.topLeftCorner(na, na) = cd.delassus;
+  if (!mw.equality.compute(w, na)) return Status::CheckFailed("motion.active_set");
+  for (int j = 0; j < na; ++j) {
+    S rate;
+    contact_gap(ws, candidates, mw.index[j], &mw.rhs(j), &rate);
+  }
+  mw.equality.solve_in_place(mw.rhs);
+  contact_force_acceleration(model, ws, cd, -mw.rhs.head(na), mw.tangent);
+  integrate(model, q, mw.tangent, S(1), mw.q_end);
+  q = mw.q_end;
+  return Status::Ok();
+}
+
 // The contact LCP of the candidates in `touching` at the current state (prepare_rigid_dynamics
 // done): q̈, λ per candidate, and the new active set {λ > 0} (a basic solution's positive
 // forces have independent normals, 000 §11.4). Friction as the stance solve models it.
@@ -116,12 +187,14 @@ Status solve_contact_lcp(const Model<S, B, D>& model, const Workspace<S, B, D>& 
 
 // The impact of the candidates in `touching` at the current state (kinematics, H and its factor
 // done) with Newton's restitution per contact (004 (11)–(15)), except that a contact the Zeno
-// rule brings to rest gets e = 0 (`plastic`). Writes v⁺ and the impulses per candidate.
+// rule brings to rest gets e = 0 (`plastic`). A contact leaving faster than `separating_speed`
+// takes no part. Writes v⁺ and the impulses per candidate.
 template <typename S, int B, int D, int K, typename VDerived>
 Status solve_contact_impact(const Model<S, B, D>& model, const Workspace<S, B, D>& ws,
                             const ContactCandidates<S, K>& candidates, const bool* touching, const bool* plastic,
                             const Eigen::MatrixBase<VDerived>& v, FrictionModel friction, int max_pivots,
-                            RigidMotionWorkspace<S, B, D, K>& mw, typename Model<S, B, D>::TangentVector& v_plus,
+                            S separating_speed, RigidMotionWorkspace<S, B, D, K>& mw,
+                            typename Model<S, B, D>::TangentVector& v_plus,
                             S* impulse, S* energy_lost) noexcept {
   select_candidates(candidates, touching, mw);
   for (int j = 0; j < mw.subset.count; ++j)
@@ -135,6 +208,7 @@ Status solve_contact_impact(const Model<S, B, D>& model, const Workspace<S, B, D
   }
   options.solver = StanceSolver::kLemke;
   options.max_pivots = max_pivots;
+  options.separating_speed = separating_speed;
   const Status status = solve_strike(model, ws, mw.subset, v, options, mw.strike, mw.strike_result);
   if (!status.ok()) return status;
   v_plus = mw.strike_result.v_plus;
@@ -146,13 +220,14 @@ Status solve_contact_impact(const Model<S, B, D>& model, const Workspace<S, B, D
 
 // The Zeno rule of rigid_options.hpp: a contact that struck at `time`, whose previous impact was
 // at `previous_impact`, with restitution e, comes to rest when the rest of its bounce sequence,
-// e·T/(1 − e) after a flight of T, is shorter than min_step.
+// e·T/(1 − e) after a flight of T, is shorter than min_step, or when the flight itself was no
+// longer than a few min_step, the resolution the schemes locate landings to.
 template <typename S>
 bool bounces_end_here(S time, S previous_impact, S restitution, S min_step) noexcept {
   if (restitution <= S(0)) return true;
   if (restitution >= S(1) || !is_finite(previous_impact)) return false;
   const S flight = time - previous_impact;
-  return restitution * flight < min_step * (S(1) - restitution);
+  return restitution * flight < min_step * (S(1) - restitution) || flight < S(4) * min_step;
 }
 
 }  // namespace footfall::detail

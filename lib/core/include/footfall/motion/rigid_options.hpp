@@ -1,6 +1,6 @@
 #pragma once
-// Options of the rigid-contact simulators: the event-driven scheme of 000 Table 11.1
-// (event_driven.hpp).
+// Options of the two rigid-contact simulators: the event-driven scheme of 000 Table 11.1
+// (event_driven.hpp) and 004's variable-step implicit trapezoidal scheme (trapezoidal.hpp).
 #include "footfall/common/numeric.hpp"
 #include "footfall/common/status.hpp"
 #include "footfall/dynamics/validate.hpp"
@@ -23,7 +23,8 @@ struct RigidContactOptions {
   // bounce, so after a flight of T the remaining bounces last e·T/(1 − e) in all. When that is
   // shorter than `min_step` the bounces are below what the integration resolves: the impact is
   // taken as plastic (e = 0) and the contact comes to rest, at a time off by at most min_step,
-  // having lost only the energy of motions shorter than a step.
+  // having lost only the energy of motions shorter than a step. A flight of under 4·min_step is
+  // at the resolution landings are located to, and ends the sequence too.
   S min_step = S(1e-6);
   // The LCP solves: Lemke, and its pivot limit (0: lemke_default_pivot_limit).
   int max_pivots = 0;
@@ -64,6 +65,38 @@ Status validate_event_driven_options(const EventDrivenOptions<S>& o) noexcept {
     return Status::BadInput("options.max_location_iterations");
   if (!is_finite(o.stabilization_time) || !(o.stabilization_time >= S(0)))
     return Status::BadInput("options.stabilization_time");
+  return Status::Ok();
+}
+
+// 004 (27)–(29) and its step-scoring rule.
+template <typename S>
+struct TrapezoidalOptions {
+  RigidContactOptions<S> contact;
+  FrictionModel friction = FrictionModel::kNone;  // of the contact LCP (29) and the impacts (14)
+  S initial_step = S(1e-3);  // h-init, which the scoring rule halves or doubles
+  S max_step = S(1e-2);      // the doubling stops here
+  int max_halvings = 30;     // step halvings on penetration (Step 4), per step
+  // The implicit equations (28) are solved by fixed-point iteration to this relative change of
+  // ṽ, in at most max_iterations evaluations.
+  S iteration_tolerance = std::sqrt(epsilon<S>());
+  int max_iterations = 20;
+  // 004's rule: after this many steps in a row shorter than h-init it halves h-init; after this
+  // many in a row at h-init it doubles it.
+  int score_limit = 8;
+};
+
+template <typename S>
+Status validate_trapezoidal_options(const TrapezoidalOptions<S>& o) noexcept {
+  const Status status = validate_rigid_contact_options(o.contact);
+  if (!status.ok()) return status;
+  if (static_cast<int>(o.friction) > static_cast<int>(FrictionModel::kCone)) return Status::BadInput("options.friction");
+  if (!is_finite(o.initial_step) || !(o.initial_step >= o.contact.min_step)) return Status::BadInput("options.initial_step");
+  if (!is_finite(o.max_step) || !(o.max_step >= o.initial_step)) return Status::BadInput("options.max_step");
+  if (o.max_halvings < 0 || o.max_halvings > 60) return Status::BadInput("options.max_halvings");
+  if (!is_finite(o.iteration_tolerance) || !(o.iteration_tolerance > S(0)))
+    return Status::BadInput("options.iteration_tolerance");
+  if (o.max_iterations < 1 || o.max_iterations > 1000) return Status::BadInput("options.max_iterations");
+  if (o.score_limit < 1) return Status::BadInput("options.score_limit");
   return Status::Ok();
 }
 

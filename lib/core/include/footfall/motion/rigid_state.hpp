@@ -70,6 +70,7 @@ struct RigidMotionWorkspace {
   StrikeResult<S, B, D, K> strike_result;
   SmallLdlt<S, K> equality;       // W of the active contacts, for their equality forces
   typename SmallLdlt<S, K>::Vector rhs;
+  typename ContactDynamics<S, D, K>::RowVector force_rows;  // contact-frame forces of a subset
 
   // Scratch for the steps: stage states and derivatives.
   Config q_stage, q_end;

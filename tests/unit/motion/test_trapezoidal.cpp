@@ -1,0 +1,108 @@
+// 004's variable-step implicit trapezoidal scheme ((27)–(29)) on the falling rod of 004 §5 and
+// the bouncing ball (REFERENCE.md 15, 16), against their exact answers.
+#include "rigid_fixtures.hpp"
+
+namespace footfall::test {
+namespace {
+
+template <typename S>
+RodBench<S>& rod_bench() {
+  static RodBench<S> instance;
+  return instance;
+}
+
+template <typename S>
+TrapezoidalOptions<S> trapezoidal_rod_options(S step) {
+  TrapezoidalOptions<S> o;
+  o.contact.gravity = rod_gravity<S>();
+  o.initial_step = step;
+  o.max_step = S(4) * step;
+  if (sizeof(S) == sizeof(float)) {
+    o.contact.gap_tolerance = o.contact.speed_tolerance = o.contact.min_step = S(1e-4);
+    o.iteration_tolerance = S(1e-5);
+  }
+  return o;
+}
+
+// Runs the rod to its first strike; returns its time (−1 on a failure).
+template <typename S>
+S trapezoidal_first_strike(RodBench<S>& b, S step, S iteration_tolerance = S(0)) {
+  if (!falling_rod(b)) return S(-1);
+  TrapezoidalOptions<S> o = trapezoidal_rod_options(step);
+  if (iteration_tolerance > S(0)) {  // the convergence study: tight iterations, h-init held
+    o.iteration_tolerance = iteration_tolerance;
+    o.max_step = step;
+  }
+  for (int k = 0; k < 100000; ++k) {
+    if (!advance_trapezoidal(b.model, b.ws, b.candidates, b.tau, o, b.motion, b.state, b.report).ok()) return S(-1);
+    if (b.report.events & kEventContactGain) return b.state.time;
+  }
+  return S(-1);
+}
+
+FF_TEST_FLOAT_AND_DOUBLE(Trapezoidal, R15RodFirstStrike) {
+  auto& b = rod_bench<S>();
+  const S t = trapezoidal_first_strike(b, S(1e-3));
+  FF_EXPECT_NEAR(t, S(rod_first_strike_time()), sizeof(S) == sizeof(float) ? S(2e-4) : S(2e-5));
+  // Just after: v⁺ = −e v⁻ with ẋ = 0 (the impact LCP with both ends, as for the event scheme).
+  const S rate = S(rod_first_strike_rate()), tol = sizeof(S) == sizeof(float) ? S(5e-3) : S(2e-4);
+  FF_EXPECT_NEAR(b.state.v(2), -S(kRodRestitution) * rate, tol);
+  FF_EXPECT_NEAR(b.state.v(0), S(0), S(64) * epsilon<S>());
+  FF_EXPECT_NEAR(b.report.normal_velocity[1], -S(2) * S(kRodRestitution) * rate, S(2) * tol);
+}
+
+// The trapezoidal rule is second order: halving h quarters the strike time's error (with h-init
+// held, as the scoring rule would otherwise double it on the free fall).
+FF_TEST(Trapezoidal, R15RodConvergenceOrder) {
+  auto& b = rod_bench<double>();
+  const double exact = rod_first_strike_time();
+  const double coarse = std::abs(trapezoidal_first_strike(b, 4e-3, 1e-13) - exact);
+  const double fine = std::abs(trapezoidal_first_strike(b, 2e-3, 1e-13) - exact);
+  const double finer = std::abs(trapezoidal_first_strike(b, 1e-3, 1e-13) - exact);
+  FF_EXPECT_TRUE(coarse > 0.0 && fine > 0.0 && finer > 0.0);
+  FF_EXPECT_TRUE(coarse / fine > 3.0 && fine / finer > 3.0);
+  FF_EXPECT_TRUE(coarse / fine < 5.0 && fine / finer < 5.0);
+}
+
+FF_TEST_FLOAT_AND_DOUBLE(Trapezoidal, R15RodBouncesThenRests) {
+  auto& b = rod_bench<S>();
+  FF_ASSERT_TRUE(falling_rod(b));
+  const TrapezoidalOptions<S> o = trapezoidal_rod_options(S(1e-3));
+  const S x0 = b.state.q(0);
+  S previous_rebound = S(0);
+  int strikes = 0;
+  for (int k = 0; k < 200000 && b.state.time < S(3); ++k) {
+    FF_ASSERT_TRUE(advance_trapezoidal(b.model, b.ws, b.candidates, b.tau, o, b.motion, b.state, b.report).ok());
+    FF_EXPECT_NEAR(b.state.q(0), x0, S(256) * epsilon<S>());
+    if ((b.report.events & kEventContactGain) && !(b.report.events & kEventRest) && b.report.event_contact == 1) {
+      const S rebound = b.report.normal_velocity[1];
+      if (strikes > 0 && strikes < 4) {
+        FF_EXPECT_NEAR(rebound / previous_rebound, S(kRodRestitution), S(2e-2));
+      }
+      previous_rebound = rebound;
+      ++strikes;
+    }
+  }
+  FF_EXPECT_TRUE(strikes >= 4);
+  const S half_weight = S(0.5 * kRodGravity);
+  FF_EXPECT_NEAR(b.state.normal_force[0], half_weight, S(1e-3) * half_weight);
+  FF_EXPECT_NEAR(b.state.normal_force[1], half_weight, S(1e-3) * half_weight);
+  FF_EXPECT_NEAR(b.state.q(2), S(0), sizeof(S) == sizeof(float) ? S(1e-3) : S(1e-5));
+}
+
+FF_TEST_FLOAT_AND_DOUBLE(Trapezoidal, RejectsBadOptions) {
+  auto& b = rod_bench<S>();
+  FF_ASSERT_TRUE(falling_rod(b));
+  TrapezoidalOptions<S> o = trapezoidal_rod_options(S(1e-3));
+  o.max_step = S(1e-4);
+  Status s = advance_trapezoidal(b.model, b.ws, b.candidates, b.tau, o, b.motion, b.state, b.report);
+  FF_EXPECT_TRUE(s.code == StatusCode::kBadInput);
+  o = trapezoidal_rod_options(S(1e-3));
+  b.tau(1) = std::numeric_limits<S>::infinity();
+  s = advance_trapezoidal(b.model, b.ws, b.candidates, b.tau, o, b.motion, b.state, b.report);
+  FF_EXPECT_TRUE(s.code == StatusCode::kBadInput);
+  FF_EXPECT_TRUE(!b.state.started && b.state.time == S(0));
+}
+
+}  // namespace
+}  // namespace footfall::test
