@@ -11,6 +11,7 @@ packages=(
   libmujoco-dev                                         # the host peer test and benchmarks
   libsiconos-numerics-dev                               # the host LCP peer test and benchmarks
   liburdfdom-dev libcli11-dev nlohmann-json3-dev        # the host tool: URDF import, CLI, JSON
+  libcairo2-dev pkg-config                              # the host tool's plots (PNG)
   gcc-arm-none-eabi binutils-arm-none-eabi              # Cortex-M cross compiler
   picolibc-arm-none-eabi libstdc++-arm-none-eabi-picolibc
   qemu-system-arm                                       # the emulated boards

@@ -173,6 +173,7 @@ Status advance_event_driven(const Model<S, B, D>& model, Workspace<S, B, D>& ws,
     if (!status.ok()) return report.status = status;
     for (int i = 0; i < n; ++i) {
       contact_gap(ws, candidates, i, &report.gap[i], &report.normal_velocity[i]);
+      report.approach_velocity[i] = report.normal_velocity[i];
       report.normal_force[i] = next.normal_force[i];
     }
     report.step = h;

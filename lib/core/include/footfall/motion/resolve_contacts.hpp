@@ -26,6 +26,7 @@ Status resolve_contacts(const Model<S, B, D>& model, Workspace<S, B, D>& ws, con
     contact_gap(ws, candidates, i, &report.gap[i], &report.normal_velocity[i]);
     touching[i] = report.gap[i] <= options.gap_tolerance;
     approaching[i] = touching[i] && report.normal_velocity[i] < -options.speed_tolerance;
+    report.approach_velocity[i] = report.normal_velocity[i];
     any_approaching = any_approaching || approaching[i];
   }
   if (any_approaching) {

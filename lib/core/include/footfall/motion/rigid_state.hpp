@@ -51,6 +51,7 @@ struct RigidStepReport {
   int halvings = 0;        // 004: step halvings
   S gap[kSlots] = {};              // φ at the step's end
   S normal_velocity[kSlots] = {};  // φ̇ at the step's end (after any impact)
+  S approach_velocity[kSlots] = {};  // φ̇ just before the impact (= normal_velocity if none)
   S normal_force[kSlots] = {};     // λ at the step's end
   S normal_impulse[kSlots] = {};   // the impact's impulse, if one was applied
   S kinetic_energy_lost = S(0);    // by the impact
