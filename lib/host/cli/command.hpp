@@ -41,5 +41,6 @@ void add_info_command(CLI::App& app, Action* selected);
 void add_codegen_command(CLI::App& app, Action* selected);
 void add_forces_command(CLI::App& app, Action* selected);
 void add_impact_command(CLI::App& app, Action* selected);
+void add_simulate_command(CLI::App& app, Action* selected);
 
 }  // namespace footfall::cli

@@ -2,7 +2,7 @@
 // parses the command line, runs the selected action, and prints its result or its error.
 // Exit status: 0 success, 1 bad input (model, file, option value), 2 a command line that does
 // not parse, 3 valid input whose problem has no answer (`forces`, `impact`: the solve's status is not ok;
-// its status is printed on stdout). Errors are one line on stderr, "footfall: <what>", and then
+// `simulate`: the scheme stopped; its status is printed on stdout). Errors are one line on stderr, "footfall: <what>", and then
 // nothing goes to stdout.
 #include <cstdio>
 #include <exception>
@@ -37,6 +37,7 @@ int main(int argc, char** argv) {
     footfall::cli::add_codegen_command(app, &action);
     footfall::cli::add_forces_command(app, &action);
     footfall::cli::add_impact_command(app, &action);
+    footfall::cli::add_simulate_command(app, &action);
     app.footer("Run `footfall <command> --help` for a command's options and an example.");
     if (argc > 1 && argv[1][0] != '-') {  // CLI11 would only say that a subcommand is required
       std::string names;

@@ -29,24 +29,6 @@ void refuse_unknown_keys(const json& object, const std::string& where, const cha
   }
 }
 
-double number(const json& j, const std::string& field) {
-  if (!j.is_number()) throw FieldError{field, "not a number"};
-  const double x = j.get<double>();
-  if (!std::isfinite(x)) throw FieldError{field, "not a finite number"};
-  return x;
-}
-
-std::vector<double> numbers(const json& j, std::size_t size, const std::string& field, const std::string& what) {
-  if (!j.is_array())
-    throw FieldError{field, "not an array of " + std::to_string(size) + " numbers (" + what + ")"};
-  if (j.size() != size)
-    throw FieldError{field, "has " + std::to_string(j.size()) + " numbers, needs " + std::to_string(size) + " (" +
-                                what + ")"};
-  std::vector<double> out(size);
-  for (std::size_t k = 0; k < size; ++k) out[k] = number(j[k], field + "[" + std::to_string(k) + "]");
-  return out;
-}
-
 Vector3<double> vector3(const json& j, const std::string& field) {
   const std::vector<double> x = numbers(j, 3, field, "x, y, z");
   return Vector3<double>(x[0], x[1], x[2]);
@@ -155,6 +137,25 @@ StateContact parse_contact(const json& j, const std::string& where, const RobotD
 
 }  // namespace
 
+double number(const json& j, const std::string& field) {
+  if (!j.is_number()) throw FieldError{field, "not a number"};
+  const double x = j.get<double>();
+  if (!std::isfinite(x)) throw FieldError{field, "not a finite number"};
+  return x;
+}
+
+std::vector<double> numbers(const json& j, std::size_t size, const std::string& field, const std::string& what) {
+  if (!j.is_array())
+    throw FieldError{field, "not an array of " + std::to_string(size) + " numbers (" + what + ")"};
+  if (j.size() != size)
+    throw FieldError{field, "has " + std::to_string(j.size()) + " numbers, needs " + std::to_string(size) + " (" +
+                                what + ")"};
+  std::vector<double> out(size);
+  for (std::size_t k = 0; k < size; ++k) out[k] = number(j[k], field + "[" + std::to_string(k) + "]");
+  return out;
+}
+
+
 void parse_common_fields(const json& j, const RobotDescription& model, std::initializer_list<const char*> own_keys,
                          bool tau_required, StateFile* s) {
   if (!j.is_object()) throw FieldError{"(top level)", "not a JSON object"};
@@ -244,5 +245,7 @@ template Result<StanceState> parse_state_file(const std::string&, const std::str
 template Result<ImpactState> parse_state_file(const std::string&, const std::string&, const RobotDescription&);
 template Result<StanceState> read_state_file(const std::string&, const RobotDescription&);
 template Result<ImpactState> read_state_file(const std::string&, const RobotDescription&);
+template Result<ScenarioState> parse_state_file(const std::string&, const std::string&, const RobotDescription&);
+template Result<ScenarioState> read_state_file(const std::string&, const RobotDescription&);
 
 }  // namespace footfall::host

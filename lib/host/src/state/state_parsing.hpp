@@ -13,6 +13,7 @@
 #include "footfall/host/model/robot_description.hpp"
 #include "footfall/host/stance/stance_state.hpp"
 #include "footfall/host/state/state_file.hpp"
+#include "footfall/host/motion/scenario.hpp"
 #include "footfall/host/strike/impact_state.hpp"
 
 namespace footfall::host::state_parsing {
@@ -37,6 +38,10 @@ Enum choice(const json& j, const std::string& field, const Enum (&values)[N]) {
                               list};
 }
 
+// A finite number; an array of `size` finite numbers (`what` says what they are, for messages).
+double number(const json& j, const std::string& field);
+std::vector<double> numbers(const json& j, std::size_t size, const std::string& field, const std::string& what);
+
 // The fields every state file has, read from the document `j` into `s`. `own_keys` are the
 // command's own top-level keys (read by the caller), the only others allowed; "tau" is required
 // when `tau_required`, and read and checked when given otherwise.
@@ -53,5 +58,6 @@ void check_solver(const StateFile& s, bool pyramid, bool cone, bool enumerable, 
 // impact_state.cpp); the kinds parse_state_file() and read_state_file() are instantiated for.
 void parse_state_fields(const json& j, const RobotDescription& model, StanceState* s);
 void parse_state_fields(const json& j, const RobotDescription& model, ImpactState* s);
+void parse_state_fields(const json& j, const RobotDescription& model, ScenarioState* s);
 
 }  // namespace footfall::host::state_parsing

@@ -1,0 +1,43 @@
+#pragma once
+// The scenario file of `footfall simulate` (DESIGN.md §5): a state file (state/state_file.hpp)
+// as the initial state at t = 0, with the contacts as the candidates that may touch a plane
+// each (ground contacts only), and
+//
+//     "scheme": "event_driven",   event_driven (000 Table 11.1, frictionless) or trapezoidal (004)
+//     "duration": 2.0,            seconds to simulate, in (0, 60]
+//     "step": 0.001,              optional: the event-driven step, 004's initial step (default 1 ms)
+//     "plane_offsets": [0, ...],  optional: each contact's plane height along its normal (m, default 0)
+//     "friction": "none",         optional: trapezoidal only: none (default), pyramid4, pyramid8, cone
+//     "hold": {"kp": 50, "kd": 2} optional: a PD posture hold τ = τ₀ + kp(q₀ − q) − kd v on every
+//                                 joint that is not a free flyer, about the initial joint positions
+//
+// τ (optional, default zero) is held through the run, plus the hold's torques. Read with
+// read_state_file<ScenarioState>().
+#include <vector>
+
+#include "footfall/host/state/state_file.hpp"
+#include "footfall/stance/options.hpp"
+
+namespace footfall::host {
+
+enum class MotionScheme : unsigned char { kEventDriven = 0, kTrapezoidal };
+
+constexpr const char* to_string(MotionScheme s) noexcept {
+  return s == MotionScheme::kEventDriven ? "event_driven" : "trapezoidal";
+}
+
+// The longest run a scenario may ask for, and the shortest step: every run is bounded.
+inline constexpr double kMaxScenarioDuration = 60.0;
+inline constexpr double kMinScenarioStep = 1e-6;
+
+struct ScenarioState : StateFile {
+  MotionScheme scheme = MotionScheme::kEventDriven;
+  double duration = 0.0;
+  double step = 1e-3;
+  std::vector<double> plane_offsets;  // one per contact
+  FrictionModel friction = FrictionModel::kNone;
+  bool hold = false;
+  double kp = 0.0, kd = 0.0;
+};
+
+}  // namespace footfall::host

@@ -1,0 +1,176 @@
+#include "footfall/host/motion/simulation.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <memory>
+
+#include "../state/core_state.hpp"
+#include "footfall/host/io/json_writer.hpp"
+#include "footfall/host/io/number_format.hpp"
+#include "footfall/motion/event_driven.hpp"
+#include "footfall/motion/trapezoidal.hpp"
+
+namespace footfall::host {
+
+namespace {
+
+constexpr int kContacts = kMaxStateContacts;
+
+template <int B, int D>
+struct MotionRun : CoreState<B, D> {
+  ContactCandidates<double, kContacts> candidates;
+  RigidMotionWorkspace<double, B, D, kContacts> motion;
+  RigidMotionState<double, B, D, kContacts> state;
+  RigidStepReport<double, kContacts> step;
+};
+
+// τ₀ plus the hold's PD torques on the joints that are not free flyers (DESIGN.md §3: a free
+// flyer's 6 velocity coordinates come first in its v range).
+template <int B, int D>
+void hold_torques(const Model<double, B, D>& model, const ScenarioState& s, const MotionRun<B, D>& run,
+                  typename Model<double, B, D>::TangentVector& tau) {
+  tau = run.tau;
+  if (!s.hold) return;
+  for (int i = 0; i < model.body_count(); ++i) {
+    if (model.joint_type(i) == JointType::kFreeFlyer || model.joint_type(i) == JointType::kFixed) continue;
+    for (int k = 0; k < model.joint_nv(i); ++k) {
+      const int iq = model.q_index(i) + k, iv = model.v_index(i) + k;
+      tau.coeffRef(iv) += s.kp * (run.q.coeff(iq) - run.state.q.coeff(iq)) - s.kd * run.state.v.coeff(iv);
+    }
+  }
+}
+
+template <int B, int D>
+Result<SimulationReport> run_at(const RobotDescription& d, const ScenarioState& s, const std::string& name) {
+  auto run = std::make_unique<MotionRun<B, D>>();
+  const Result<void> ready = prepare_core_state(d, s, name, true, run.get());
+  if (!ready.ok()) return Error{ready.error()};
+  const Model<double, B, D>& model = run->model;
+  for (int i = 0; i < run->contacts.count; ++i) {
+    const Status added = run->candidates.add(run->contacts.contacts[i], s.plane_offsets[static_cast<std::size_t>(i)]);
+    if (!added.ok()) return Error{describe_stance_status(added, d, name)};
+  }
+  run->state.q = run->q;
+  run->state.v = run->v;
+
+  EventDrivenOptions<double> event_options;
+  event_options.contact.gravity = s.gravity;
+  event_options.contact.max_pivots = s.max_pivots;
+  event_options.step = s.step;
+  TrapezoidalOptions<double> trapezoidal_options;
+  trapezoidal_options.contact = event_options.contact;
+  trapezoidal_options.friction = s.friction;
+  trapezoidal_options.initial_step = s.step;
+  trapezoidal_options.max_step = std::max(s.step, 1e-2);
+
+  SimulationReport report;
+  set_solve_report(d, Status::Ok(), StanceSolver::kLemke, 0, 0, &report);
+  report.scheme = s.scheme;
+  report.duration = s.duration;
+  for (std::size_t i = 0; i < s.contacts.size(); ++i)
+    report.trajectory.contact_names.push_back("c" + std::to_string(i) + "_" + s.contacts[i].body);
+  typename Model<double, B, D>::TangentVector tau;
+  // A bound on the work before it starts: the scheme's steps at the shortest step it may take
+  // are this many, with room for the events.
+  const long max_steps = static_cast<long>(std::ceil(s.duration / s.step)) * 64 + 100000;
+  while (s.duration - run->state.time >= kMinScenarioStep && report.steps < max_steps) {
+    // The last step ends on the duration.
+    const double remaining = s.duration - run->state.time;
+    event_options.step = std::min(s.step, remaining);
+    trapezoidal_options.max_step = std::min(std::max(s.step, 1e-2), remaining);
+    trapezoidal_options.initial_step = std::min(s.step, trapezoidal_options.max_step);
+    hold_torques(model, s, *run, tau);
+    const Status status =
+        s.scheme == MotionScheme::kEventDriven
+            ? advance_event_driven(model, run->ws, run->candidates, tau, event_options, run->motion, run->state, run->step)
+            : advance_trapezoidal(model, run->ws, run->candidates, tau, trapezoidal_options, run->motion, run->state,
+                                  run->step);
+    report.evaluations += run->step.evaluations;
+    if (status.code == StatusCode::kBadInput || status.code == StatusCode::kCapacity) {
+      if (report.steps == 0) return Error{describe_stance_status(status, d, name)};
+    }
+    if (!status.ok()) {
+      report.status = status.code;
+      report.status_field = status.field;
+      report.status_index = status.index;
+      break;
+    }
+    ++report.steps;
+    report.halvings += run->step.halvings;
+    if (run->step.events & kEventContactGain) ++report.impacts;
+    if (run->step.events & kEventRest) ++report.rests;
+    report.kinetic_energy_lost += run->step.kinetic_energy_lost;
+    record_sample(report.trajectory, run->state, run->step, run->candidates.size());
+  }
+  if (report.ok() && s.duration - run->state.time >= kMinScenarioStep) {
+    report.status = StatusCode::kIterationLimit;
+    report.status_field = "simulate.steps";
+  }
+  report.time_reached = run->state.time;
+  return report;
+}
+
+}  // namespace
+
+Result<SimulationReport> run_simulation(const RobotDescription& model, const ScenarioState& scenario,
+                                        const std::string& scenario_name) {
+  return at_model_capacity(model, [&](auto b, auto dofs) {
+    return run_at<decltype(b)::value, decltype(dofs)::value>(model, scenario, scenario_name);
+  });
+}
+
+std::string simulation_json(const SimulationReport& r) {
+  nlohmann::ordered_json j;
+  j["status"] = to_string(r.status);
+  if (!r.ok()) {
+    j["status_field"] = r.status_field;
+    j["status_index"] = r.status_index;
+  }
+  j["model"] = r.model;
+  j["scheme"] = to_string(r.scheme);
+  j["duration"] = r.duration;
+  j["time_reached"] = r.time_reached;
+  j["steps"] = r.steps;
+  j["evaluations"] = r.evaluations;
+  j["impacts"] = r.impacts;
+  j["rests"] = r.rests;
+  j["halvings"] = r.halvings;
+  j["kinetic_energy_lost"] = r.kinetic_energy_lost;
+  if (!r.trajectory.samples.empty()) {
+    const TrajectorySample& last = r.trajectory.samples.back();
+    j["q_final"] = last.q;
+    j["v_final"] = last.v;
+    nlohmann::ordered_json contacts = nlohmann::ordered_json::array();
+    for (std::size_t c = 0; c < r.trajectory.contact_names.size(); ++c)
+      contacts.push_back({{"name", r.trajectory.contact_names[c]},
+                          {"gap", last.gap[c]},
+                          {"normal_velocity", last.normal_velocity[c]},
+                          {"normal_force", last.normal_force[c]}});
+    j["contacts_final"] = contacts;
+  }
+  return write_json(j);
+}
+
+std::string simulation_table(const SimulationReport& r) {
+  std::string out = r.model + " (" + r.source + "), scheme " + to_string(r.scheme) + ": " +
+                    (r.ok() ? std::string("ok") : std::string(to_string(r.status)) + " " + r.status_field) + "\n";
+  out += "simulated " + format_fixed(r.time_reached, 6) + " of " + format_fixed(r.duration, 6) + " s in " +
+         std::to_string(r.steps) + " steps (" + std::to_string(r.evaluations) + " dynamics evaluations), " +
+         std::to_string(r.impacts) + " impacts, " + std::to_string(r.rests) + " bounce sequences ended at rest, " +
+         std::to_string(r.halvings) + " step halvings; kinetic energy lost in impacts " +
+         format_short(r.kinetic_energy_lost) + " J\n";
+  if (!r.trajectory.samples.empty()) {
+    const TrajectorySample& last = r.trajectory.samples.back();
+    out += "at the end:\n  contact                 gap (m)   normal velocity (m/s)   normal force (N)\n";
+    for (std::size_t c = 0; c < r.trajectory.contact_names.size(); ++c) {
+      char line[160];
+      std::snprintf(line, sizeof line, "  %-18s %12.3e %23.3e %18.6f\n", r.trajectory.contact_names[c].c_str(),
+                    last.gap[c], last.normal_velocity[c], last.normal_force[c]);
+      out += line;
+    }
+  }
+  return out;
+}
+
+}  // namespace footfall::host

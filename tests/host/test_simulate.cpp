@@ -1,0 +1,128 @@
+// `footfall simulate` end to end: the falling rod of 004 §5 (REFERENCE.md 15) against its exact
+// first strike and rest forces, read back from the CSV the tool wrote; the bouncing ball's rest
+// time (REFERENCE.md 16); and the bad-input contract for the scenario's own fields.
+#include <cmath>
+#include <sstream>
+
+#include "cli_test_support.hpp"
+
+namespace footfall::test {
+namespace {
+
+inline std::string scenario_path(const std::string& file) {
+  return std::string(FOOTFALL_EXAMPLES_DIR) + "/scenarios/" + file;
+}
+
+// The CSV as rows of cells, the header first.
+std::vector<std::vector<std::string>> read_csv(const std::string& path) {
+  std::vector<std::vector<std::string>> rows;
+  std::istringstream in(read_text(path));
+  std::string line;
+  while (std::getline(in, line)) {
+    std::vector<std::string> cells;
+    std::string cell;
+    std::istringstream fields(line);
+    while (std::getline(fields, cell, ',')) cells.push_back(cell);
+    if (!line.empty() && line.back() == ',') cells.emplace_back();
+    rows.push_back(cells);
+  }
+  return rows;
+}
+
+int column(const std::vector<std::string>& header, const std::string& name) {
+  for (std::size_t k = 0; k < header.size(); ++k)
+    if (header[k] == name) return static_cast<int>(k);
+  ADD_FAILURE() << "no column " << name;
+  return 0;
+}
+
+// With the left end on the frictionless floor the centre falls straight down; energy gives
+// φ̇²(cos²φ + 1/3) = 2g(sin φ₀ − sin φ), integrated here in w² = sin φ₀ − sin φ (Simpson).
+double rod_first_strike_time() {
+  const double g = 9.8, s0 = std::sin(M_PI / 4), top = std::sqrt(s0);
+  const int n = 4000;
+  double sum = 0.0;
+  for (int k = 0; k <= n; ++k) {
+    const double w = top * k / n, phi = std::asin(s0 - w * w), c = std::cos(phi);
+    sum += 2.0 * std::sqrt((c * c + 1.0 / 3.0) / (2.0 * g)) / c * (k == 0 || k == n ? 1 : (k % 2 ? 4 : 2));
+  }
+  return sum * top / (3.0 * n);
+}
+
+void check_rod_run(const std::string& scheme) {
+  nlohmann::json scenario = nlohmann::json::parse(read_text(scenario_path("rod2d_falling.json")));
+  scenario["scheme"] = scheme;
+  const std::string csv = test_file_name("rod.csv"), png = test_file_name("rod.png");
+  const ToolRun r = run_tool("simulate --model rod2d --scenario " + write_state(scenario) + " --csv '" + csv +
+                             "' --plot '" + png + "' --json");
+  ASSERT_EQ(r.status, 0) << r.err;
+  const nlohmann::json summary = nlohmann::json::parse(r.out);
+  EXPECT_EQ(summary["status"], "ok");
+  EXPECT_NEAR(summary["time_reached"].get<double>(), 2.0, 1e-12);
+  // The energy the impacts took is all the potential energy the centre lost, m g y₀, to the
+  // integrator's accuracy (Heun's on free flight is exact; the trapezoidal rule's is not).
+  EXPECT_NEAR(summary["kinetic_energy_lost"].get<double>(), 9.8 * std::sqrt(0.5), scheme == "event_driven" ? 1e-5 : 2e-4);
+  EXPECT_NEAR(summary["contacts_final"][0]["normal_force"].get<double>(), 4.9, 1e-6);
+  EXPECT_NEAR(summary["contacts_final"][1]["normal_force"].get<double>(), 4.9, 1e-6);
+
+  const auto rows = read_csv(csv);
+  ASSERT_GT(rows.size(), 100u);
+  const auto& header = rows[0];
+  const int events = column(header, "events"), time = column(header, "time"), x = column(header, "q0");
+  const int right_velocity = column(header, "normal_velocity_c1_rod");
+  double first = -1.0, before = 0.0, after = 0.0;
+  for (std::size_t i = 1; i < rows.size(); ++i) {
+    EXPECT_NEAR(std::stod(rows[i][static_cast<std::size_t>(x)]), std::sqrt(0.5), 1e-12);
+    if (first < 0.0 && rows[i][static_cast<std::size_t>(events)].find("contact_gain") != std::string::npos) {
+      first = std::stod(rows[i][static_cast<std::size_t>(time)]);
+      before = std::stod(rows[i - 1][static_cast<std::size_t>(right_velocity)]);  // the row before the impact's
+      after = std::stod(rows[i][static_cast<std::size_t>(right_velocity)]);
+    }
+  }
+  EXPECT_NEAR(first, rod_first_strike_time(), 2e-6);
+  EXPECT_NEAR(after / before, -0.4, 1e-6);
+  EXPECT_FALSE(read_text(png).empty());
+}
+
+TEST(Simulate, FallingRodEventDrivenAgainstTheExactStrike) { check_rod_run("event_driven"); }
+TEST(Simulate, FallingRodTrapezoidalAgainstTheExactStrike) { check_rod_run("trapezoidal"); }
+
+TEST(Simulate, BadScenarioIsOneLineOnStderrAndNothingWritten) {
+  const nlohmann::json good = nlohmann::json::parse(read_text(scenario_path("rod2d_falling.json")));
+  const struct {
+    const char* key;
+    nlohmann::json value;
+    const char* mentions;
+  } cases[] = {{"scheme", "leapfrog", "scheme"},
+               {"duration", 0, "duration"},
+               {"duration", 1e9, "duration"},
+               {"step", -1, "step"},
+               {"plane_offsets", {0}, "plane_offsets"},
+               {"friction", "cone", "friction"},
+               {"hold", {{"kp", -1}, {"kd", 0}}, "hold.kp"},
+               {"gravity", {0, "x", 0}, "gravity"}};
+  for (const auto& c : cases) {
+    nlohmann::json scenario = good;
+    scenario[c.key] = c.value;
+    const std::string csv = test_file_name("bad.csv");
+    std::remove(csv.c_str());
+    expect_bad_input("simulate --model rod2d --scenario " + write_state(scenario) + " --csv '" + csv + "'", c.mentions);
+    EXPECT_TRUE(read_text(csv).empty()) << c.key;
+  }
+  nlohmann::json scenario = good;
+  scenario["contacts"][1]["mu"] = 0.5;
+  expect_bad_input("simulate --model rod2d --scenario " + write_state(scenario) + " --csv x.csv", "contacts[1].mu");
+  scenario = good;
+  scenario.erase("scheme");
+  expect_bad_input("simulate --model rod2d --scenario " + write_state(scenario) + " --csv x.csv", "scheme");
+  expect_bad_input("simulate --model rod2d --scenario /nonexistent.json --csv x.csv", "nonexistent");
+}
+
+TEST(Simulate, HelpHasAnExample) {
+  const ToolRun r = run_tool("simulate --help");
+  EXPECT_EQ(r.status, 0);
+  EXPECT_NE(r.out.find("footfall simulate --model rod2d"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace footfall::test
