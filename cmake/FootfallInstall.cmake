@@ -1,5 +1,6 @@
 # Installation and the CMake package: after `cmake --install`, another project can say
-# find_package(footfall) and link footfall::core (and footfall::port on POSIX hosts).
+# find_package(footfall) and link footfall::core (and footfall::port on POSIX hosts); on host
+# builds the `footfall` tool goes to bin/ with them.
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
 
@@ -7,6 +8,9 @@ install(DIRECTORY ${PROJECT_SOURCE_DIR}/lib/core/include/ DESTINATION ${CMAKE_IN
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/port/include/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 install(TARGETS footfall_core footfall_port EXPORT footfallTargets
   ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
+if(TARGET footfall_cli)
+  install(TARGETS footfall_cli RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+endif()
 install(EXPORT footfallTargets NAMESPACE footfall:: DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/footfall)
 configure_package_config_file(${PROJECT_SOURCE_DIR}/cmake/footfallConfig.cmake.in
   ${PROJECT_BINARY_DIR}/footfallConfig.cmake INSTALL_DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/footfall)

@@ -103,7 +103,8 @@ TEST(Cli, BadInputIsOneLineOnStderrAndNothingElse) {
   expect_bad_input("info --json", "--model");
   expect_bad_input("info --model quadruped --scalar half", "--scalar");
   expect_bad_input("", "subcommand");
-  expect_bad_input("simulate --model quadruped", "simulate");
+  expect_bad_input("simulate --model quadruped", "--scenario is required");
+  expect_bad_input("walk --model quadruped", "'walk' is not a command");
   const std::string header = ::testing::TempDir() + "footfall_cli_never.hpp";
   std::remove(header.c_str());
   expect_bad_input("codegen --model '" + malformed + "' --out '" + header + "'", "malformed XML");

@@ -404,3 +404,29 @@ TEST(Forces, QuadrupedUrdfGivesTheBuiltInsForces) {
   for (std::size_t k = 0; k < a.at("qdd").size(); ++k)
     expect_close(b.at("qdd")[k].get<double>(), a.at("qdd")[k].get<double>(), 9.81, "qdd");
 }
+
+// A contact may name a link the import merged into its parent (the URDF's feet, on fixed joints
+// 0.2 m below the calves), with its point in that link's frame: the same forces as the calves'
+// points 0.2 m down. An unknown name lists the merged links too.
+TEST(Forces, ContactOnAMergedLinkIsPlacedInItsBody) {
+  const std::string urdf = "--model '" + std::string(FOOTFALL_EXAMPLES_DIR) + "/urdf/quadruped.urdf' --floating-base";
+  json on_feet = read_state("quadruped_standing.json");
+  for (json& c : on_feet.at("contacts")) {
+    std::string body = c.at("body").get<std::string>();
+    c["body"] = body.replace(body.find("calf"), 4, "foot");
+    c["point"] = {0, 0, 0};
+  }
+  const ToolRun calves = run_tool("forces " + urdf + " --state '" + state_path("quadruped_standing.json") + "' --json");
+  const ToolRun feet = run_tool("forces " + urdf + " --state " + write_state(on_feet) + " --json");
+  ASSERT_EQ(calves.status, 0) << calves.err;
+  ASSERT_EQ(feet.status, 0) << feet.err;
+  const json a = json::parse(calves.out), b = json::parse(feet.out);
+  for (std::size_t i = 0; i < a.at("contacts").size(); ++i) {
+    EXPECT_EQ(b.at("contacts")[i].at("body").get<std::string>().find("foot"), 3u);
+    for (std::size_t k = 0; k < 3; ++k)
+      expect_close(b.at("contacts")[i].at("force")[k].get<double>(), a.at("contacts")[i].at("force")[k].get<double>(),
+                   134.79, "force");
+  }
+  on_feet["contacts"][0]["body"] = "FR_toe";
+  expect_bad_input("forces " + urdf + " --state " + write_state(on_feet), "FR_foot");
+}

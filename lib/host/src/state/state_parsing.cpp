@@ -46,14 +46,30 @@ int whole_number(const json& j, const std::string& field, int lowest) {
   return static_cast<int>(j.get<std::int64_t>());
 }
 
-int body_index(const json& j, const std::string& field, const RobotDescription& model) {
+// A body named in a state file: a body of the model, or a link merged into one (its frame then
+// carries the point into the body's).
+struct BodyReference {
+  int index = -1;
+  const FrameDescription* frame = nullptr;
+
+  Vector3<double> to_body(const Vector3<double>& point) const {
+    if (frame == nullptr) return point;
+    return frame->body_to_frame.translation() + frame->body_to_frame.rotation().transpose() * point;
+  }
+};
+
+BodyReference body_reference(const json& j, const std::string& field, const RobotDescription& model) {
   if (!j.is_string()) throw FieldError{field, "not a string (a body's name)"};
   const std::string name = j.get<std::string>();
   for (int i = 0; i < model.body_count(); ++i)
-    if (model.bodies[static_cast<std::size_t>(i)].name == name) return i;
+    if (model.bodies[static_cast<std::size_t>(i)].name == name) return BodyReference{i, nullptr};
+  for (const FrameDescription& f : model.frames)
+    if (f.name == name) return BodyReference{f.body, &f};
   std::string names;
   for (const BodyDescription& b : model.bodies) names += (names.empty() ? "" : ", ") + b.name;
-  throw FieldError{field, "no body '" + name + "' in " + model.name + " (" + names + ")"};
+  std::string links;
+  for (const FrameDescription& f : model.frames) links += (links.empty() ? "; merged links: " : ", ") + f.name;
+  throw FieldError{field, "no body '" + name + "' in " + model.name + " (" + names + links + ")"};
 }
 
 // The unit quaternion of each free flyer (DESIGN.md §3), checked to the core's tolerance.
@@ -106,9 +122,10 @@ StateContact parse_contact(const json& j, const std::string& where, const RobotD
   for (const char* key : {"body", "point", "normal", "mu"})
     if (!j.contains(key)) throw FieldError{where + "." + key, "missing"};
   StateContact c;
-  c.body_index = body_index(j.at("body"), where + ".body", model);
+  const BodyReference body = body_reference(j.at("body"), where + ".body", model);
+  c.body_index = body.index;
   c.body = j.at("body").get<std::string>();
-  c.point = vector3(j.at("point"), where + ".point");
+  c.point = body.to_body(vector3(j.at("point"), where + ".point"));
   c.normal = vector3(j.at("normal"), where + ".normal");
   const double length = c.normal.norm();
   if (!(std::abs(length - 1.0) <= unit_normal_tolerance<double>()))
@@ -124,11 +141,12 @@ StateContact parse_contact(const json& j, const std::string& where, const RobotD
     throw FieldError{where + (j.contains("other_body") ? ".other_point" : ".other_body"),
                      "missing: a body-to-body contact needs both other_body and other_point"};
   if (j.contains("other_body")) {
-    c.other_body_index = body_index(j.at("other_body"), where + ".other_body", model);
+    const BodyReference other = body_reference(j.at("other_body"), where + ".other_body", model);
+    c.other_body_index = other.index;
     c.other_body = j.at("other_body").get<std::string>();
     if (c.other_body_index == c.body_index)
       throw FieldError{where + ".other_body", "the same body as body ('" + c.body + "')"};
-    c.other_point = vector3(j.at("other_point"), where + ".other_point");
+    c.other_point = other.to_body(vector3(j.at("other_point"), where + ".other_point"));
   }
   if (j.contains("curvature")) c.curvature = number(j.at("curvature"), where + ".curvature");
   if (j.contains("pad")) c.pad = parse_pad(j.at("pad"), where + ".pad");

@@ -193,6 +193,7 @@ Result<RobotDescription> import_model(const urdf::ModelInterface& urdf_model, co
         transform_from_pose(joint->parent_to_joint_origin_transform) * parent.body_to_link;
     if (joint->type == urdf::Joint::FIXED) {
       frames[child] = LinkFrame{parent.body, body_to_child};
+      if (parent.body >= 0) d.frames.push_back(FrameDescription{child, parent.body, body_to_child});
       if (parent.body >= 0)
         parts[static_cast<std::size_t>(parent.body)].push_back(
             urdf_detail::expressed_in(link_mass[child], body_to_child));

@@ -27,10 +27,20 @@ struct BodyDescription {
   Matrix3<double> inertia_about_com = Matrix3<double>::Zero();
 };
 
+// A link merged into a body by a fixed joint (URDF import: a foot, a sensor frame): its name, the
+// body that carries it, and its placement, the transform from the body's frame to its own, so a
+// state file may name a contact's point in the link's frame.
+struct FrameDescription {
+  std::string name;
+  int body = -1;
+  Transform<double> body_to_frame;
+};
+
 struct RobotDescription {
   std::string name;    // the robot's name (URDF <robot name>, or the built-in's)
   std::string source;  // where it came from, for messages: a file path or "built-in quadruped"
   std::vector<BodyDescription> bodies;
+  std::vector<FrameDescription> frames;  // merged links that ride on a body
 
   int body_count() const noexcept { return static_cast<int>(bodies.size()); }
   int nq() const noexcept;
