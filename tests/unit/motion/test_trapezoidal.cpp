@@ -106,3 +106,34 @@ FF_TEST_FLOAT_AND_DOUBLE(Trapezoidal, RejectsBadOptions) {
 
 }  // namespace
 }  // namespace footfall::test
+
+namespace footfall::test {
+namespace {
+
+// Friction through 004's LCPs: the rod lying on the floor and pushed along it at v₀ decelerates at
+// μg (Coulomb's cone, both ends sliding), stops at t = v₀/(μg) after v₀²/(2μg), and then sticks.
+FF_TEST_FLOAT_AND_DOUBLE(Trapezoidal, SlidingRodStopsWhereCoulombSays) {
+  auto& b = rod_bench<S>();
+  FF_ASSERT_TRUE(falling_rod(b));
+  const S mu = S(0.5), v0 = S(1), g = S(kRodGravity);
+  for (int end = 0; end < 2; ++end) b.candidates.contacts[end].mu = mu;
+  b.state.q << S(0), S(0), S(0);
+  b.state.v << v0, S(0), S(0);
+  TrapezoidalOptions<S> o = trapezoidal_rod_options(S(1e-3));
+  o.friction = FrictionModel::kCone;
+  const S stop = v0 / (mu * g);
+  for (int k = 0; k < 100000 && b.state.time < S(0.5) * stop; ++k)
+    FF_ASSERT_TRUE(advance_trapezoidal(b.model, b.ws, b.candidates, b.tau, o, b.motion, b.state, b.report).ok());
+  const S tol = sizeof(S) == sizeof(float) ? S(2e-3) : S(1e-6);
+  FF_EXPECT_NEAR(b.state.v(0), v0 - mu * g * b.state.time, tol);  // sliding: the cone's edge
+  FF_EXPECT_NEAR(b.state.normal_force[0] + b.state.normal_force[1], g, tol * g);
+  for (int k = 0; k < 100000 && b.state.time < S(2) * stop; ++k)
+    FF_ASSERT_TRUE(advance_trapezoidal(b.model, b.ws, b.candidates, b.tau, o, b.motion, b.state, b.report).ok());
+  FF_EXPECT_NEAR(b.state.v(0), S(0), tol);  // stopped, and sticking
+  FF_EXPECT_NEAR(b.state.q(0), v0 * v0 / (S(2) * mu * g), sizeof(S) == sizeof(float) ? S(2e-3) : S(1e-4));
+  FF_EXPECT_NEAR(b.state.q(1), S(0), tol);
+  FF_EXPECT_NEAR(b.state.q(2), S(0), tol);
+}
+
+}  // namespace
+}  // namespace footfall::test

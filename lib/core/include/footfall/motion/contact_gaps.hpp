@@ -58,6 +58,16 @@ void contact_gap(const Workspace<S, B, D>& ws, const ContactCandidates<S, K>& ca
   *normal_velocity = c.normal.dot(point_velocity);
 }
 
+// One candidate's slip: its point's velocity along the plane (the normal part taken out),
+// unchecked as contact_gap() is.
+template <typename S, int B, int D, int K>
+Vector3<S> contact_slip(const Workspace<S, B, D>& ws, const ContactCandidates<S, K>& candidates, int i) noexcept {
+  const Contact<S>& c = candidates.contacts[i];
+  const Motion<S>& v = ws.velocity[c.body];
+  const Vector3<S> u = ws.world_to_body[c.body].rotation().transpose() * (v.linear() + v.angular().cross(c.point));
+  return u - c.normal * c.normal.dot(u);
+}
+
 // Gaps φ and normal velocities φ̇ of every candidate, after forward_kinematics(model, ws, q, v).
 // `gap` and `normal_velocity` have room for candidates.size() values (either may be null).
 template <typename S, int B, int D, int K>

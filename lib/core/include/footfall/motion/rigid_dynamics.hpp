@@ -150,6 +150,44 @@ Status project_onto_contacts(const Model<S, B, D>& model, Workspace<S, B, D>& ws
   return Status::Ok();
 }
 
+// Stops the contacts in `mask` dead: the smallest change of v in the metric of H that zeroes
+// their points' velocities, Δv = −H⁻¹Gᵀ W⁺ (G v) over their three rows each, the impulse a
+// sticking contact takes (000 (11.66)–(11.72)). For a slip that friction ends inside a step, at
+// a time located to min_step: what is left is below what the step resolves. Contacts on one body
+// make W singular (a planar rod's two ends have six rows and three DOFs), so W⁺ is taken as
+// (W + εI)⁻¹ with ε = √ε_S·max Wᵢᵢ, refined once: the rows that can be zeroed are, to rounding.
+// Writes v.
+template <typename S, int B, int D, int K>
+Status stop_contacts(const Model<S, B, D>& model, Workspace<S, B, D>& ws, const ContactCandidates<S, K>& candidates,
+                     const bool* mask, RigidMotionWorkspace<S, B, D, K>& mw,
+                     const typename Model<S, B, D>::ConfigVector& q, typename Model<S, B, D>::TangentVector& v) noexcept {
+  Status status = forward_kinematics(model, ws, q, v);
+  if (status.ok()) status = mass_matrix(model, ws);
+  if (status.ok()) status = factorize_mass_matrix(model, ws);
+  if (!status.ok()) return status;
+  select_candidates(candidates, mask, mw);
+  const int rows = 3 * mw.subset.count;
+  if (rows == 0) return Status::Ok();
+  ContactDynamics<S, D, K>& cd = mw.stance.contact;
+  status = compute_contact_terms(model, ws, mw.subset, true, ContactTerms::kVelocityOnly, cd);
+  if (!status.ok()) return status;
+  typename SmallLdlt<S, 3 * K>::Matrix w = SmallLdlt<S, 3 * K>::Matrix::Zero();
+  w.topLeftCorner(rows, rows) = cd.delassus;
+  const S damping = std::sqrt(epsilon<S>()) * cd.delassus.diagonal().maxCoeff();
+  for (int r = 0; r < rows; ++r) w(r, r) += damping;
+  if (!mw.sticking.compute(w, rows)) return Status::CheckFailed("motion.sticking_set");
+  typename SmallLdlt<S, 3 * K>::Vector velocity = SmallLdlt<S, 3 * K>::Vector::Zero();
+  velocity.head(rows) = cd.velocity;
+  for (int pass = 0; pass < 2; ++pass) {
+    typename SmallLdlt<S, 3 * K>::Vector impulse = -velocity;
+    mw.sticking.solve_in_place(impulse);
+    contact_force_acceleration(model, ws, cd, impulse.head(rows), mw.tangent);
+    v += mw.tangent;
+    velocity.head(rows) = cd.jacobian * v;  // what is left of the rows' velocities
+  }
+  return Status::Ok();
+}
+
 // The contact LCP of the candidates in `touching` at the current state (prepare_rigid_dynamics
 // done): q̈, λ per candidate, and the new active set {λ > 0} (a basic solution's positive
 // forces have independent normals, 000 §11.4). Friction as the stance solve models it.
@@ -162,7 +200,7 @@ Status solve_contact_lcp(const Model<S, B, D>& model, const Workspace<S, B, D>& 
   select_candidates(candidates, touching, mw);
   StanceOptions<S> options;
   options.friction = friction;
-  options.solver = StanceSolver::kLemke;
+  options.solver = friction == FrictionModel::kCone ? StanceSolver::kAuto : StanceSolver::kLemke;  // Lemke for LCPs, the cone solver for the cone
   options.max_pivots = max_pivots;
   options.warm_start = false;
   const Status status = solve_stance(model, ws, mw.subset, tau, options, mw.stance, mw.stance_result);
@@ -206,7 +244,7 @@ Status solve_contact_impact(const Model<S, B, D>& model, const Workspace<S, B, D
     case FrictionModel::kPyramid8: options.friction = StrikeFriction::kPyramid8; break;
     case FrictionModel::kCone: options.friction = StrikeFriction::kCone; break;
   }
-  options.solver = StanceSolver::kLemke;
+  options.solver = friction == FrictionModel::kCone ? StanceSolver::kAuto : StanceSolver::kLemke;  // Lemke for LCPs, the cone solver for the cone
   options.max_pivots = max_pivots;
   options.separating_speed = separating_speed;
   const Status status = solve_strike(model, ws, mw.subset, v, options, mw.strike, mw.strike_result);

@@ -70,6 +70,7 @@ struct RigidMotionWorkspace {
   StrikeWorkspace<S, D, K> strike;
   StrikeResult<S, B, D, K> strike_result;
   SmallLdlt<S, K> equality;       // W of the active contacts, for their equality forces
+  SmallLdlt<S, 3 * K> sticking;   // W with tangents, for stopping a slip (trapezoidal.hpp)
   typename SmallLdlt<S, K>::Vector rhs;
   typename ContactDynamics<S, D, K>::RowVector force_rows;  // contact-frame forces of a subset
 

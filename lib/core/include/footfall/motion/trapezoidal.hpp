@@ -85,9 +85,13 @@ Status advance_trapezoidal(const Model<S, B, D>& model, Workspace<S, B, D>& ws, 
   mw.q_end.resize(model.nq());
 
   S gap_start[kSlots] = {}, gap[kSlots] = {}, rate = S(0);
+  Vector3<S> slip_start[kSlots], slip[kSlots];
   status = forward_kinematics(model, ws, next.q, next.v);
   if (!status.ok()) return report.status = status;
-  for (int i = 0; i < n; ++i) contact_gap(ws, candidates, i, &gap_start[i], &rate);
+  for (int i = 0; i < n; ++i) {
+    contact_gap(ws, candidates, i, &gap_start[i], &rate);
+    slip_start[i] = contact_slip(ws, candidates, i);
+  }
   // Penetration (Step 4): more than a tolerance below the plane, or, for a contact that carried
   // force into the step, a tolerance below where it started (its drift is the integrator's).
   const auto penetrating = [&](int i) {
@@ -96,13 +100,23 @@ Status advance_trapezoidal(const Model<S, B, D>& model, Workspace<S, B, D>& ws, 
   };
   const auto measure_gaps = [&](const typename Model<S, B, D>::ConfigVector& q) {
     const Status s = forward_kinematics(model, ws, q, mw.v_stage);
-    for (int i = 0; s.ok() && i < n; ++i) contact_gap(ws, candidates, i, &gap[i], &rate);
+    for (int i = 0; s.ok() && i < n; ++i) {
+      contact_gap(ws, candidates, i, &gap[i], &rate);
+      slip[i] = contact_slip(ws, candidates, i);
+    }
     return s;
+  };
+  // A contact that carried force and slid at the step's start, whose slip has turned back by
+  // the prediction: friction stopped it inside the step.
+  const bool with_friction = options.friction != FrictionModel::kNone;
+  const auto slip_reversed = [&](int i) {
+    return with_friction && next.active[i] && slip_start[i].norm() > co.speed_tolerance &&
+           slip[i].dot(slip_start[i]) <= S(0);
   };
 
   S h = std::min(h_init, options.max_step);
   S normal[kSlots] = {}, friction[kSlots][2] = {};
-  bool touching[kSlots] = {}, active[kSlots] = {};
+  bool touching[kSlots] = {}, active[kSlots] = {}, stops[kSlots] = {};
   for (int attempt = 0;; ++attempt) {
     // Step 1: predict with cᵐ; a free candidate that would penetrate fixes h by Ψ_ip = 0.
     status = detail::trapezoidal_predict(model, ws, candidates, tau, options, next, next.normal_force,
@@ -153,6 +167,29 @@ Status advance_trapezoidal(const Model<S, B, D>& model, Workspace<S, B, D>& ws, 
         if (status.ok()) status = measure_gaps(mw.q_stage);
         if (!status.ok()) return report.status = status;
       }
+    }
+    // A slip that friction ends inside the step is an event like a landing: the step ends where
+    // the slip stops (bisection on h to min_step), and the contact is then stopped dead.
+    int stopping = -1;
+    for (int i = 0; i < n && stopping < 0; ++i)
+      if (slip_reversed(i)) stopping = i;
+    for (int i = 0; i < n; ++i) stops[i] = false;
+    if (stopping >= 0) {
+      S lo = S(0), hi = h;
+      for (int it = 0; it < 60 && hi - lo >= co.min_step; ++it) {
+        h = S(0.5) * (lo + hi);
+        status = detail::trapezoidal_predict(model, ws, candidates, tau, options, next, next.normal_force,
+                                             next.friction_force, h, mw, &report.evaluations);
+        if (status.ok()) status = measure_gaps(mw.q_stage);
+        if (!status.ok()) return report.status = status;
+        (slip_reversed(stopping) ? hi : lo) = h;
+      }
+      h = hi;
+      status = detail::trapezoidal_predict(model, ws, candidates, tau, options, next, next.normal_force,
+                                           next.friction_force, h, mw, &report.evaluations);
+      if (status.ok()) status = measure_gaps(mw.q_stage);
+      if (!status.ok()) return report.status = status;
+      for (int i = 0; i < n; ++i) stops[i] = slip_reversed(i);
     }
     // Step 2: the contact LCP (29) at the prediction.
     status = detail::prepare_rigid_dynamics(model, ws, mw.q_stage, mw.v_stage, co.gravity);
@@ -208,6 +245,14 @@ Status advance_trapezoidal(const Model<S, B, D>& model, Workspace<S, B, D>& ws, 
     onto_plane[i] = carried[i] || (g <= co.gap_tolerance && r < -co.speed_tolerance);
   }
   status = detail::project_onto_contacts(model, ws, candidates, onto_plane, mw, next.q, next.v);
+  if (!status.ok()) return report.status = status;
+  // The slips that friction ended inside the step are stopped.
+  bool any_stopped = false;
+  for (int i = 0; i < n; ++i) {
+    stops[i] = stops[i] && carried[i];
+    any_stopped = any_stopped || stops[i];
+  }
+  if (any_stopped) status = detail::stop_contacts(model, ws, candidates, stops, mw, next.q, next.v);
   if (!status.ok()) return report.status = status;
   status = detail::resolve_contacts(model, ws, candidates, tau, co, options.friction, mw, next, report, carried);
   if (!status.ok()) return report.status = status;
