@@ -8,6 +8,8 @@
 #include "ff_test.hpp"
 #include "footfall/models.hpp"
 #include "footfall/motion/event_driven.hpp"
+#include "footfall/motion/time_stepping.hpp"
+#include "footfall/stance/holding_torques.hpp"
 #include "footfall/motion/trapezoidal.hpp"
 
 namespace footfall::test {
@@ -112,6 +114,33 @@ bool bouncing_ball(BallBench<S>& b) {
 // √(2h₀/g)·(1 + e)/(1 − e): when the bounces accumulate.
 inline double ball_rest_time() {
   return std::sqrt(2.0 * kBallHeight / 9.81) * (1.0 + kBallRestitution) / (1.0 - kBallRestitution);
+}
+
+// The quadruped standing (trunk level at 0.3 m, every leg at hip 0, thigh 0.8, calf −1.6 rad, at
+// rest) with a candidate at each foot on a plane through that foot (gap 0), friction μ, and the
+// joint torques that hold it still on its four feet (stance/holding_torques.hpp).
+template <typename S>
+using QuadrupedMotionBench = RigidBench<S, 13, 18, 4>;
+
+template <typename S>
+bool quadruped_on_its_feet(QuadrupedMotionBench<S>& b, S mu) {
+  if (!build_quadruped_model(&b.model).ok()) return false;
+  b.state = RigidMotionState<S, 13, 18, 4>();
+  b.state.q.resize(19);
+  b.state.q << S(0), S(0), S(0.3), S(0), S(0), S(0), S(1), S(0), S(0.8), S(-1.6), S(0), S(0.8), S(-1.6), S(0),
+      S(0.8), S(-1.6), S(0), S(0.8), S(-1.6);
+  b.state.v = Model<S, 13, 18>::TangentVector::Zero(18);
+  if (!detail::prepare_rigid_dynamics(b.model, b.ws, b.state.q, b.state.v, standard_gravity<S>()).ok()) return false;
+  b.candidates.clear();
+  for (int leg = 0; leg < 4; ++leg) {
+    const Contact<S> foot = Contact<S>::Ground(quadruped_calf_body(leg), quadruped_foot_point<S>(), Vector3<S>::UnitZ(), mu);
+    const S height = detail::world_point(b.ws, foot.body, foot.point).z();
+    if (!b.candidates.add(foot, height).ok()) return false;
+  }
+  ContactDynamics<S, 18, 4>& cd = b.motion.stance.contact;
+  b.tau = Model<S, 13, 18>::TangentVector::Zero(18);
+  return compute_contact_dynamics(b.model, b.ws, b.candidates.contacts, b.tau, true, cd).ok() &&
+         holding_torques(b.model, b.ws, cd, b.tau).ok();
 }
 
 }  // namespace footfall::test

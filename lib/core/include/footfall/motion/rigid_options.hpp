@@ -100,4 +100,39 @@ Status validate_trapezoidal_options(const TrapezoidalOptions<S>& o) noexcept {
   return Status::Ok();
 }
 
+// Fixed-step time stepping (time_stepping.hpp): one velocity-level LCP a step.
+template <typename S>
+struct TimeSteppingOptions {
+  RigidContactOptions<S> contact;  // gravity, gap_tolerance and max_pivots apply
+  // The friction of the step's LCP: the 4- or 8-facet pyramid make it Stewart and Trinkle's LCP,
+  // which always has a solution that Lemke's method finds; the cone goes to the cone solver.
+  FrictionModel friction = FrictionModel::kPyramid4;
+  S step = S(1e-3);  // h (s), fixed
+  // A candidate enters a step's LCP when, at its current normal speed, it would come within
+  // this distance (m) of its plane by the step's end. The margin covers what the step's own
+  // accelerations add, ½·a·h²: 0.5 mm for 100 g at h = 1 ms.
+  S margin = S(1e-3);
+  // The share of a penetration removed in one step (a contact below its plane is asked to leave
+  // at stabilization·(−φ)/h): 1 removes it at once, at the price of a jolt.
+  S stabilization = S(0.2);
+  // A contact arriving faster than this (m/s) rebounds at e times its arrival speed; slower
+  // arrivals are plastic, which ends a bounce sequence (a flight shorter than a few steps is
+  // below what a fixed step resolves). 0: 4·|g|·h, a rebound whose flight lasts 8 steps.
+  S restitution_threshold = S(0);
+};
+
+template <typename S>
+Status validate_time_stepping_options(const TimeSteppingOptions<S>& o) noexcept {
+  const Status status = validate_rigid_contact_options(o.contact);
+  if (!status.ok()) return status;
+  if (static_cast<int>(o.friction) > static_cast<int>(FrictionModel::kCone)) return Status::BadInput("options.friction");
+  if (!is_finite(o.step) || !(o.step > S(0))) return Status::BadInput("options.step");
+  if (!is_finite(o.margin) || !(o.margin >= S(0))) return Status::BadInput("options.margin");
+  if (!is_finite(o.stabilization) || !(o.stabilization >= S(0) && o.stabilization <= S(1)))
+    return Status::BadInput("options.stabilization");
+  if (!is_finite(o.restitution_threshold) || !(o.restitution_threshold >= S(0)))
+    return Status::BadInput("options.restitution_threshold");
+  return Status::Ok();
+}
+
 }  // namespace footfall

@@ -1,0 +1,203 @@
+// Fixed-step time stepping (Stewart–Trinkle / Anitescu–Potra, time_stepping.hpp) on the falling
+// rod of 004 §5, the bouncing ball, the sliding rod and the quadruped (REFERENCE.md 15, 16),
+// against their exact answers to within what a fixed step resolves: event times to a step,
+// velocities to g·h, distances to |v|·h.
+#include "ff_test.hpp"
+#include "random.hpp"
+#include "rigid_fixtures.hpp"
+
+namespace footfall::test {
+namespace {
+
+template <typename S>
+RodBench<S>& stepping_rod() {
+  static RodBench<S> instance;
+  return instance;
+}
+
+template <typename S>
+TimeSteppingOptions<S> stepping_options(S step, FrictionModel friction) {
+  TimeSteppingOptions<S> o;
+  o.step = step;
+  o.friction = friction;
+  return o;
+}
+
+// The rod's first strike happens in the step that brings its right end to the floor: within a
+// step of the exact time (the step's end is a multiple of h, and the semi-implicit update, v⁺
+// first, then q with v⁺, runs ahead of the exact fall by about h/2). The impulse of that step leaves the end rising at e times what it
+// arrived with (the speed at the step's start: g·h off the exact one), and the frictionless
+// floor never pushes the rod sideways.
+FF_TEST_FLOAT_AND_DOUBLE(TimeStepping, R15RodFirstStrikeWithinAStep) {
+  auto& b = stepping_rod<S>();
+  for (const S h : {S(1e-3), S(2.5e-4)}) {
+    FF_ASSERT_TRUE(falling_rod(b));
+    TimeSteppingOptions<S> o = stepping_options(h, FrictionModel::kNone);
+    o.contact.gravity = rod_gravity<S>();
+    S strike = S(-1);
+    for (int k = 0; k < 20000 && strike < S(0); ++k) {
+      FF_ASSERT_TRUE(advance_time_stepping(b.model, b.ws, b.candidates, b.tau, o, b.motion, b.state, b.report).ok());
+      if ((b.report.events & kEventContactGain) && b.report.event_contact == 1) strike = b.state.time;
+    }
+    const S exact = S(rod_first_strike_time());
+    FF_EXPECT_NEAR(strike, exact, h);
+    const S arrival = b.report.approach_velocity[1];
+    FF_EXPECT_NEAR(arrival, S(2) * S(rod_first_strike_rate()), S(2) * S(kRodGravity) * h + S(1e-3));
+    FF_EXPECT_NEAR(b.report.normal_velocity[1], -S(kRodRestitution) * arrival, S(1e-4));
+    FF_EXPECT_NEAR(b.state.v(0), S(0), S(64) * epsilon<S>());
+  }
+}
+
+// The rod bounces on its right end until the rebounds drop under the threshold, then lies on
+// the floor: each end carries half the weight exactly (the step's LCP at rest is the stance LCP
+// times h), the rod is level, and nothing moves.
+FF_TEST_FLOAT_AND_DOUBLE(TimeStepping, R15RodBouncesThenRests) {
+  auto& b = stepping_rod<S>();
+  FF_ASSERT_TRUE(falling_rod(b));
+  TimeSteppingOptions<S> o = stepping_options(S(1e-3), FrictionModel::kNone);
+  o.contact.gravity = rod_gravity<S>();
+  int strikes = 0;
+  for (int k = 0; k < 4000; ++k) {
+    FF_ASSERT_TRUE(advance_time_stepping(b.model, b.ws, b.candidates, b.tau, o, b.motion, b.state, b.report).ok());
+    if ((b.report.events & kEventContactGain) && b.report.event_contact == 1) ++strikes;
+  }
+  FF_EXPECT_TRUE(strikes >= 3);
+  const S half_weight = S(0.5 * kRodGravity), tol = sizeof(S) == sizeof(float) ? S(1e-3) : S(1e-9);
+  FF_EXPECT_NEAR(b.state.normal_force[0], half_weight, tol * half_weight);
+  FF_EXPECT_NEAR(b.state.normal_force[1], half_weight, tol * half_weight);
+  FF_EXPECT_NEAR(b.state.q(2), S(0), S(1e-3));
+  FF_EXPECT_NEAR(b.state.v.norm(), S(0), S(1e-6));
+  FF_EXPECT_TRUE(b.report.gap[0] > -S(1e-3) && b.report.gap[1] > -S(1e-3));
+}
+
+// The ball of REFERENCE.md 16 dropped from 1 m with e = 0.5: it strikes within a step of
+// √(2h₀/g), rebounds at e times its arrival speed, reaches e²h₀ to within the |v|·h a fixed step
+// puts on where it turns round, and comes to rest carrying its weight.
+FF_TEST_FLOAT_AND_DOUBLE(TimeStepping, R16BallApexesShrinkByESquared) {
+  static BallBench<S> b;
+  FF_ASSERT_TRUE(bouncing_ball(b));
+  const S h = S(1e-3);
+  TimeSteppingOptions<S> o = stepping_options(h, FrictionModel::kNone);
+  o.contact.gravity = Vector3<S>(S(0), S(0), S(-9.81));
+  S first = S(-1), apex = S(0), bottom_height = S(kBallRadius);
+  bool rising = false;
+  int apexes = 0;
+  for (int k = 0; k < 6000; ++k) {
+    const S vz = b.state.v(2);
+    FF_ASSERT_TRUE(advance_time_stepping(b.model, b.ws, b.candidates, b.tau, o, b.motion, b.state, b.report).ok());
+    if ((b.report.events & kEventContactGain) && first < S(0)) {
+      first = b.state.time;
+      FF_EXPECT_NEAR(b.report.normal_velocity[0], -S(kBallRestitution) * b.report.approach_velocity[0], S(1e-4));
+    }
+    if (b.state.v(2) > S(0)) rising = true;
+    if (rising && vz > S(0) && b.state.v(2) <= S(0)) {  // the apex of a flight
+      rising = false;
+      apex = b.state.q(2) - bottom_height;
+      if (apexes == 0) {
+        FF_EXPECT_NEAR(apex, S(kBallRestitution * kBallRestitution * kBallHeight), S(1e-2));
+      }
+      ++apexes;
+    }
+  }
+  const S fall = S(std::sqrt(2.0 * kBallHeight / 9.81));
+  FF_EXPECT_TRUE(first >= fall - S(1e-5) && first <= fall + h + S(1e-5));
+  FF_EXPECT_TRUE(apexes >= 2);
+  FF_EXPECT_NEAR(b.state.normal_force[0], S(9.81), sizeof(S) == sizeof(float) ? S(1e-3) : S(1e-9));
+  FF_EXPECT_NEAR(b.state.v.norm(), S(0), S(1e-6));
+}
+
+// Coulomb friction in the step's LCP: the rod lying on the floor, pushed along it at v₀, loses
+// exactly μ g h of speed a step (the pyramid's facet lies along the slip; the cone's edge), stops
+// after v₀/(μg) to within a step, having slid v₀²/(2μg) to within v₀·h, and then sticks.
+FF_TEST_FLOAT_AND_DOUBLE(TimeStepping, SlidingRodStopsWhereCoulombSays) {
+  auto& b = stepping_rod<S>();
+  for (const FrictionModel friction : {FrictionModel::kPyramid4, FrictionModel::kPyramid8, FrictionModel::kCone}) {
+    FF_ASSERT_TRUE(falling_rod(b));
+    const S mu = S(0.5), v0 = S(1), g = S(kRodGravity), h = S(1e-3);
+    for (int end = 0; end < 2; ++end) b.candidates.contacts[end].mu = mu;
+    b.state.q << S(0), S(0), S(0);
+    b.state.v << v0, S(0), S(0);
+    TimeSteppingOptions<S> o = stepping_options(h, friction);
+    o.contact.gravity = rod_gravity<S>();
+    const S cone_tol = friction == FrictionModel::kCone ? S(1e-4) : S(0);
+    const S tol = (sizeof(S) == sizeof(float) ? S(2e-4) : S(1e-9)) + cone_tol;
+    for (int k = 0; k < 50; ++k)
+      FF_ASSERT_TRUE(advance_time_stepping(b.model, b.ws, b.candidates, b.tau, o, b.motion, b.state, b.report).ok());
+    FF_EXPECT_NEAR(b.state.v(0), v0 - mu * g * b.state.time, tol);
+    FF_EXPECT_NEAR(b.state.normal_force[0] + b.state.normal_force[1], g, S(16) * tol * g);
+    const S stop = v0 / (mu * g);
+    S stopped_at = S(-1);
+    for (int k = 0; k < 1000; ++k) {
+      FF_ASSERT_TRUE(advance_time_stepping(b.model, b.ws, b.candidates, b.tau, o, b.motion, b.state, b.report).ok());
+      if (stopped_at < S(0) && std::abs(b.state.v(0)) <= tol) stopped_at = b.state.time;
+    }
+    FF_EXPECT_TRUE(stopped_at >= stop - h - S(1e-5) && stopped_at <= stop + h + S(1e-5));
+    FF_EXPECT_NEAR(b.state.v(0), S(0), tol);
+    FF_EXPECT_NEAR(b.state.q(0), v0 * v0 / (S(2) * mu * g), v0 * h + S(16) * tol);
+    FF_EXPECT_NEAR(b.state.q(1), S(0), S(1e-6));
+    FF_EXPECT_NEAR(b.state.q(2), S(0), S(1e-6));
+  }
+}
+
+// The quadruped on its four feet with the torques that hold it: the steps' LCPs carry its weight
+// and nothing moves, for each friction model.
+FF_TEST_FLOAT_AND_DOUBLE(TimeStepping, QuadrupedStandsStill) {
+  static QuadrupedMotionBench<S> b;
+  for (const FrictionModel friction : {FrictionModel::kPyramid4, FrictionModel::kPyramid8, FrictionModel::kCone}) {
+    FF_ASSERT_TRUE(quadruped_on_its_feet(b, S(0.8)));
+    const typename Model<S, 13, 18>::ConfigVector q0 = b.state.q;
+    const TimeSteppingOptions<S> o = stepping_options(S(1e-3), friction);
+    for (int k = 0; k < 100; ++k)
+      FF_ASSERT_TRUE(advance_time_stepping(b.model, b.ws, b.candidates, b.tau, o, b.motion, b.state, b.report).ok());
+    S total = S(0);
+    for (int leg = 0; leg < 4; ++leg) total += b.state.normal_force[leg];
+    const S weight = b.model.total_mass() * S(9.81);
+    const S tol = sizeof(S) == sizeof(float) ? S(1e-3) : S(1e-6);
+    FF_EXPECT_NEAR(total, weight, tol * weight);
+    FF_EXPECT_NEAR(b.state.v.template lpNorm<Eigen::Infinity>(), S(0), tol);
+    FF_EXPECT_NEAR((b.state.q - q0).template lpNorm<Eigen::Infinity>(), S(0), tol);
+  }
+}
+
+// Stewart and Trinkle's LCP always has a solution: from random joint and base velocities near the
+// standing pose (feet striking, sliding and leaving at once), every step is solved and checked,
+// and no foot ends a step further below its plane than the step's second-order drift.
+FF_TEST_FLOAT_AND_DOUBLE(TimeStepping, PyramidLcpAlwaysSolvedFromRandomStates) {
+  static QuadrupedMotionBench<S> b;
+  Random rng(7);
+  for (const FrictionModel friction : {FrictionModel::kPyramid4, FrictionModel::kPyramid8}) {
+    for (int trial = 0; trial < 10; ++trial) {
+      FF_ASSERT_TRUE(quadruped_on_its_feet(b, S(0.6)));
+      for (int k = 0; k < 18; ++k) b.state.v(k) = rng.uniform(S(-1), S(1));
+      const TimeSteppingOptions<S> o = stepping_options(S(1e-3), friction);
+      for (int k = 0; k < 20; ++k) {
+        const Status s = advance_time_stepping(b.model, b.ws, b.candidates, b.tau, o, b.motion, b.state, b.report);
+        FF_ASSERT_TRUE(s.ok());
+        for (int leg = 0; leg < 4; ++leg) FF_EXPECT_TRUE(b.report.gap[leg] > -S(2e-4));
+      }
+    }
+  }
+}
+
+// Bad input changes nothing and names the field.
+FF_TEST_FLOAT_AND_DOUBLE(TimeStepping, RejectsBadInput) {
+  auto& b = stepping_rod<S>();
+  FF_ASSERT_TRUE(falling_rod(b));
+  TimeSteppingOptions<S> o = stepping_options(S(1e-3), FrictionModel::kNone);
+  const auto q0 = b.state.q;
+  o.step = S(0);
+  Status s = advance_time_stepping(b.model, b.ws, b.candidates, b.tau, o, b.motion, b.state, b.report);
+  FF_EXPECT_TRUE(s.code == StatusCode::kBadInput);
+  o.step = S(1e-3);
+  o.stabilization = S(2);
+  s = advance_time_stepping(b.model, b.ws, b.candidates, b.tau, o, b.motion, b.state, b.report);
+  FF_EXPECT_TRUE(s.code == StatusCode::kBadInput);
+  o.stabilization = S(0.2);
+  b.tau(1) = std::numeric_limits<S>::quiet_NaN();
+  s = advance_time_stepping(b.model, b.ws, b.candidates, b.tau, o, b.motion, b.state, b.report);
+  FF_EXPECT_TRUE(s.code == StatusCode::kBadInput);
+  FF_EXPECT_TRUE(b.state.time == S(0) && b.state.q == q0 && !b.state.started);
+}
+
+}  // namespace
+}  // namespace footfall::test
