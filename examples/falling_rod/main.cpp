@@ -4,7 +4,10 @@
 // velocities, contact forces and impulses, events) and a PNG of the normal velocities and
 // contact forces like 004's Figs. 2 and 3, and checks what it computed against the exact answers:
 // the first strike's time from energy conservation, the rebound ratio e, the centre's x held,
-// half the weight on each end at rest. Exit status 0 when every check passes.
+// half the weight on each end at rest. The event-driven and 004's schemes locate the strike, so
+// they are held to 1e-4 s and 1 % on e; the fixed-step scheme knows it to a step, and its
+// rebound starts from the step's arrival speed, so it is held to h and 5 %. Exit status 0 when
+// every check passes.
 //
 // Usage: falling_rod [--out DIR] [--seconds T]
 #include <chrono>
@@ -18,6 +21,7 @@
 #include "footfall/host/motion/trajectory.hpp"
 #include "footfall/models/rod2d.hpp"
 #include "footfall/motion/event_driven.hpp"
+#include "footfall/motion/time_stepping.hpp"
 #include "footfall/motion/trapezoidal.hpp"
 
 namespace {
@@ -137,13 +141,17 @@ int main(int argc, char** argv) {
   TrapezoidalOptions<double> trapezoidal_options;
   trapezoidal_options.contact.gravity = gravity;
   trapezoidal_options.initial_step = 1e-3;
+  TimeSteppingOptions<double> stepping_options;
+  stepping_options.contact.gravity = gravity;
+  stepping_options.friction = FrictionModel::kNone;
+  stepping_options.step = 1e-3;
 
   struct Scheme {
     const char* name;
     Summary summary;
     host::Trajectory trajectory;
   };
-  std::vector<Scheme> schemes(2);
+  std::vector<Scheme> schemes(3);
   schemes[0].name = "event_driven";
   schemes[0].summary = run("event_driven", *rod, duration,
                            [&](Rod& r) {
@@ -159,7 +167,16 @@ int main(int argc, char** argv) {
                                                         r.state, r.report);
                            },
                            schemes[1].trajectory);
-  const double rest_forces[2][2] = {{rest_left_event, rest_right_event},
+  const double rest_left_trapezoidal = rod->state.normal_force[0], rest_right_trapezoidal = rod->state.normal_force[1];
+  schemes[2].name = "time_stepping";
+  schemes[2].summary = run("time_stepping", *rod, duration,
+                           [&](Rod& r) {
+                             return advance_time_stepping(r.model, r.ws, r.ends, r.tau, stepping_options, r.motion,
+                                                          r.state, r.report);
+                           },
+                           schemes[2].trajectory);
+  const double rest_forces[3][2] = {{rest_left_event, rest_right_event},
+                                    {rest_left_trapezoidal, rest_right_trapezoidal},
                                     {rod->state.normal_force[0], rod->state.normal_force[1]}};
 
   const double exact = exact_first_strike();
@@ -178,10 +195,13 @@ int main(int argc, char** argv) {
     std::printf("%-13s %7ld %14.9f %11.2e %24s %8.4f %8.4f %9.1e %9.1f\n", schemes[k].name, s.steps, s.first_strike,
                 s.first_strike - exact, ratios, rest_forces[k][0], rest_forces[k][1], s.x_drift, 1e3 * s.seconds);
     ok = check(s.ok, "did not run to the end", s.scheme) && ok;
-    ok = check(std::abs(s.first_strike - exact) < 1e-4, "first strike off the exact time by more than 1e-4 s", s.scheme) && ok;
+    const bool fixed_step = k == 2;
+    ok = check(std::abs(s.first_strike - exact) < (fixed_step ? stepping_options.step : 1e-4),
+               "first strike off the exact time by more than allowed", s.scheme) && ok;
     ok = check(s.rebounds.size() >= 4, "fewer than 4 strikes", s.scheme) && ok;
     for (std::size_t j = 1; j < s.rebounds.size() && j < 4; ++j)
-      ok = check(std::abs(s.rebounds[j] / s.rebounds[j - 1] - kRestitution) < 1e-2, "rebound ratio not e", s.scheme) && ok;
+      ok = check(std::abs(s.rebounds[j] / s.rebounds[j - 1] - kRestitution) < (fixed_step ? 5e-2 : 1e-2),
+                 "rebound ratio not e", s.scheme) && ok;
     ok = check(s.x_drift < 1e-9, "the centre moved sideways", s.scheme) && ok;
     if (duration >= 1.5)
       for (double f : rest_forces[k]) ok = check(std::abs(f - 0.5 * kGravity) < 1e-3, "not at rest on half the weight each", s.scheme) && ok;
@@ -200,6 +220,6 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "falling_rod: %s\n", plotted.error().c_str());
     return 1;
   }
-  std::printf("\nwrote %s/falling_rod_{event_driven,trapezoidal}.csv and %s\n", out.c_str(), png.c_str());
+  std::printf("\nwrote %s/falling_rod_{event_driven,trapezoidal,time_stepping}.csv and %s\n", out.c_str(), png.c_str());
   return ok ? 0 : 1;
 }

@@ -50,15 +50,15 @@ void add_simulate_command(CLI::App& app, Action* selected) {
   auto options = std::make_shared<SimulateOptions>();
   CLI::App* command = app.add_subcommand(
       "simulate",
-      "Run a scenario forward in time with rigid contacts: event-driven (000 Table 11.1) or 004's variable-step "
-      "trapezoidal scheme; writes the time history as CSV and, on request, a plot of the contacts' normal "
+      "Run a scenario forward in time with rigid contacts: event-driven (000 Table 11.1), 004's variable-step "
+      "trapezoidal scheme, or fixed-step time stepping (one velocity-level LCP a step); writes the time history as CSV and, on request, a plot of the contacts' normal "
       "velocities and forces");
   add_model_options(*command, &options->model);
   command
       ->add_option("--scenario,-s", options->scenario,
                    "the scenario file (JSON): a state file at t = 0 (q, v, optional tau, gravity, contacts on planes) "
-                   "with scheme (event_driven, trapezoidal), duration (s), and optional step (s), plane_offsets, "
-                   "friction (trapezoidal), hold {kp, kd}")
+                   "with scheme (event_driven, trapezoidal, time_stepping), duration (s), and optional step (s), "
+                   "plane_offsets, friction (not event_driven), hold {kp, kd}")
       ->required();
   command->add_option("--csv", options->csv, "where to write the time history (CSV, every number with %.17g)")
       ->required();

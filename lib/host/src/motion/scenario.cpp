@@ -6,8 +6,9 @@ namespace footfall::host {
 
 void state_parsing::parse_state_fields(const json& j, const RobotDescription& model, ScenarioState* s) {
   parse_common_fields(j, model, {"scheme", "duration", "step", "plane_offsets", "friction", "hold"}, false, s);
-  static const MotionScheme kSchemes[] = {MotionScheme::kEventDriven, MotionScheme::kTrapezoidal};
-  if (!j.contains("scheme")) throw FieldError{"scheme", "missing (event_driven or trapezoidal)"};
+  static const MotionScheme kSchemes[] = {MotionScheme::kEventDriven, MotionScheme::kTrapezoidal,
+                                          MotionScheme::kTimeStepping};
+  if (!j.contains("scheme")) throw FieldError{"scheme", "missing (event_driven, trapezoidal or time_stepping)"};
   s->scheme = choice(j.at("scheme"), "scheme", kSchemes);
   if (!j.contains("duration")) throw FieldError{"duration", "missing (seconds to simulate)"};
   s->duration = number(j.at("duration"), "duration");
@@ -27,11 +28,11 @@ void state_parsing::parse_state_fields(const json& j, const RobotDescription& mo
   if (j.contains("friction")) s->friction = choice(j.at("friction"), "friction", kFrictions);
   if (s->scheme == MotionScheme::kEventDriven) {
     if (s->friction != FrictionModel::kNone)
-      throw FieldError{"friction", "the event_driven scheme is frictionless; use trapezoidal for friction"};
+      throw FieldError{"friction", "the event_driven scheme is frictionless; use trapezoidal or time_stepping for friction"};
     for (std::size_t i = 0; i < s->contacts.size(); ++i)
       if (s->contacts[i].mu != 0.0)
         throw FieldError{"contacts[" + std::to_string(i) + "].mu",
-                         "the event_driven scheme is frictionless: mu must be 0 (or use trapezoidal)"};
+                         "the event_driven scheme is frictionless: mu must be 0 (or use trapezoidal or time_stepping)"};
   }
   if (j.contains("hold")) {
     const json& hold = j.at("hold");

@@ -9,6 +9,7 @@
 #include "footfall/host/io/json_writer.hpp"
 #include "footfall/host/io/number_format.hpp"
 #include "footfall/motion/event_driven.hpp"
+#include "footfall/motion/time_stepping.hpp"
 #include "footfall/motion/trapezoidal.hpp"
 
 namespace footfall::host {
@@ -63,6 +64,10 @@ Result<SimulationReport> run_at(const RobotDescription& d, const ScenarioState& 
   trapezoidal_options.friction = s.friction;
   trapezoidal_options.initial_step = s.step;
   trapezoidal_options.max_step = std::max(s.step, 1e-2);
+  TimeSteppingOptions<double> stepping_options;
+  stepping_options.contact = event_options.contact;
+  stepping_options.friction = s.friction;
+  stepping_options.step = s.step;
 
   SimulationReport report;
   set_solve_report(d, Status::Ok(), StanceSolver::kLemke, 0, 0, &report);
@@ -80,12 +85,23 @@ Result<SimulationReport> run_at(const RobotDescription& d, const ScenarioState& 
     event_options.step = std::min(s.step, remaining);
     trapezoidal_options.max_step = std::min(std::max(s.step, 1e-2), remaining);
     trapezoidal_options.initial_step = std::min(s.step, trapezoidal_options.max_step);
+    stepping_options.step = std::min(s.step, remaining);
     hold_torques(model, s, *run, tau);
-    const Status status =
-        s.scheme == MotionScheme::kEventDriven
-            ? advance_event_driven(model, run->ws, run->candidates, tau, event_options, run->motion, run->state, run->step)
-            : advance_trapezoidal(model, run->ws, run->candidates, tau, trapezoidal_options, run->motion, run->state,
-                                  run->step);
+    Status status;
+    switch (s.scheme) {
+      case MotionScheme::kEventDriven:
+        status = advance_event_driven(model, run->ws, run->candidates, tau, event_options, run->motion, run->state,
+                                      run->step);
+        break;
+      case MotionScheme::kTrapezoidal:
+        status = advance_trapezoidal(model, run->ws, run->candidates, tau, trapezoidal_options, run->motion, run->state,
+                                     run->step);
+        break;
+      case MotionScheme::kTimeStepping:
+        status = advance_time_stepping(model, run->ws, run->candidates, tau, stepping_options, run->motion, run->state,
+                                       run->step);
+        break;
+    }
     report.evaluations += run->step.evaluations;
     if (status.code == StatusCode::kBadInput || status.code == StatusCode::kCapacity) {
       if (report.steps == 0) return Error{describe_stance_status(status, d, name)};
@@ -158,7 +174,7 @@ std::string simulation_table(const SimulationReport& r) {
   out += "simulated " + format_fixed(r.time_reached, 6) + " of " + format_fixed(r.duration, 6) + " s in " +
          std::to_string(r.steps) + " steps (" + std::to_string(r.evaluations) + " dynamics evaluations), " +
          std::to_string(r.impacts) + " impacts, " + std::to_string(r.rests) + " bounce sequences ended at rest, " +
-         std::to_string(r.halvings) + " step halvings; kinetic energy lost in impacts " +
+         std::to_string(r.halvings) + " step halvings; kinetic energy the contacts took " +
          format_short(r.kinetic_energy_lost) + " J\n";
   if (!r.trajectory.samples.empty()) {
     const TrajectorySample& last = r.trajectory.samples.back();

@@ -3,11 +3,12 @@
 // as the initial state at t = 0, with the contacts as the candidates that may touch a plane
 // each (ground contacts only), and
 //
-//     "scheme": "event_driven",   event_driven (000 Table 11.1, frictionless) or trapezoidal (004)
+//     "scheme": "event_driven",   event_driven (000 Table 11.1, frictionless), trapezoidal (004) or
+//                                 time_stepping (fixed step, one velocity-level LCP a step)
 //     "duration": 2.0,            seconds to simulate, in (0, 60]
-//     "step": 0.001,              optional: the event-driven step, 004's initial step (default 1 ms)
+//     "step": 0.001,              optional: the event-driven step, 004's initial step, the fixed step (default 1 ms)
 //     "plane_offsets": [0, ...],  optional: each contact's plane height along its normal (m, default 0)
-//     "friction": "none",         optional: trapezoidal only: none (default), pyramid4, pyramid8, cone
+//     "friction": "none",         optional, not event_driven: none (default), pyramid4, pyramid8, cone
 //     "hold": {"kp": 50, "kd": 2} optional: a PD posture hold τ = τ₀ + kp(q₀ − q) − kd v on every
 //                                 joint that is not a free flyer, about the initial joint positions
 //
@@ -20,10 +21,15 @@
 
 namespace footfall::host {
 
-enum class MotionScheme : unsigned char { kEventDriven = 0, kTrapezoidal };
+enum class MotionScheme : unsigned char { kEventDriven = 0, kTrapezoidal, kTimeStepping };
 
 constexpr const char* to_string(MotionScheme s) noexcept {
-  return s == MotionScheme::kEventDriven ? "event_driven" : "trapezoidal";
+  switch (s) {
+    case MotionScheme::kEventDriven: return "event_driven";
+    case MotionScheme::kTrapezoidal: return "trapezoidal";
+    case MotionScheme::kTimeStepping: return "time_stepping";
+  }
+  return "?";
 }
 
 // The longest run a scenario may ask for, and the shortest step: every run is bounded.
