@@ -32,7 +32,7 @@
 #include "footfall/dynamics.hpp"
 #include "footfall/models.hpp"
 #include "footfall/stance.hpp"
-#include "mjcf_from_model.hpp"
+#include "mjcf_quadruped_feet.hpp"
 #include "random.hpp"
 #include "siconos_fc3d.hpp"
 #include "siconos_lcp.hpp"
@@ -134,30 +134,13 @@ bool Setup::init() {
 bool Setup::init_mujoco() {
   std::string xml;
   if (!footfall::peer::mjcf_from_model(*model, &xml, &error)) return false;
-  const auto replace = [&xml](const std::string& from, const std::string& to) {
-    const std::size_t at = xml.find(from);
-    if (at == std::string::npos) return false;
-    xml.replace(at, from.size(), to);
-    return true;
-  };
   S foot_z = 1e9;
   for (int leg = 0; leg < 4; ++leg)
     foot_z = std::min(foot_z, footfall::detail::world_point(*ws, footfall::quadruped_calf_body(leg),
                                                               footfall::quadruped_foot_point<S>())(2));
-  const std::string mu = footfall::peer::detail::number(kMu);
-  bool ok = replace("<flag contact=\"disable\" limit=\"disable\"/>", "<flag limit=\"disable\"/>") &&
-            replace("integrator=\"Euler\"", "integrator=\"Euler\" cone=\"elliptic\"") &&
-            replace("<worldbody>\n", "<worldbody>\n    <geom name=\"floor\" type=\"plane\" size=\"0 0 1\" pos=\"0 0 " +
-                                         footfall::peer::detail::number(foot_z - 0.02 + 1e-4) + "\"/>\n");
-  for (const char* leg : {"FR", "FL", "RR", "RL"}) {
-    const std::string tag = std::string("<body name=\"") + leg + "_calf\"";
-    const std::size_t at = xml.find(tag);
-    const std::size_t end = at == std::string::npos ? at : xml.find('\n', at);
-    if (end == std::string::npos) return (error = std::string("no body ") + leg + "_calf", false);
-    xml.insert(end + 1, std::string("      <geom type=\"sphere\" size=\"0.02\" pos=\"0 0 -0.2\" condim=\"3\" friction=\"") +
-                            mu + " 0.005 0.0001\"/>\n");
-  }
-  if (!ok) return (error = "the MJCF document changed shape", false);
+  if (!footfall::peer::add_quadruped_feet_contacts(&xml, foot_z - footfall::peer::kFootSphereRadius + 1e-4, kMu,
+                                                   "elliptic", &error))
+    return false;
   m = footfall::peer::load_mjcf(xml, &error);
   if (!m || !footfall::peer::check_layout(m.get(), *model, &error)) return false;
   d.reset(mj_makeData(m.get()));

@@ -22,5 +22,7 @@ template <typename S>
 void stance();
 template <typename S>
 void strike();
+template <typename S>
+void motion();
 
 }  // namespace footfall::bench

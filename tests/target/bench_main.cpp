@@ -1,5 +1,5 @@
 // The board benchmark: instruction counts of the spatial algebra, the tree dynamics, stance and
-// the strike, in float and double, on the emulated board (QEMU -icount; see instruction_counter.hpp).
+// the strike and a fixed step of time stepping, in float and double, on the emulated board (QEMU -icount; see instruction_counter.hpp).
 #include <cstdio>
 
 #include "bench.hpp"
@@ -23,6 +23,8 @@ int main() {
   footfall::bench::stance<double>();
   footfall::bench::strike<float>();
   footfall::bench::strike<double>();
+  footfall::bench::motion<float>();
+  footfall::bench::motion<double>();
   std::printf("stack high-water mark: %u of %u bytes\n",
               static_cast<unsigned>(footfall::port::stack_high_water_bytes()),
               static_cast<unsigned>(footfall::port::stack_size_bytes()));
