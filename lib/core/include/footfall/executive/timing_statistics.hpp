@@ -1,0 +1,41 @@
+#pragma once
+// Durations of a periodic loop's ticks and stages, kept without storing the samples: the count,
+// the minimum, the maximum, the sum (for the mean) and a histogram of fixed-width bins whose last
+// bin takes everything beyond. In the clock's own ticks, so the figures are exact integers and
+// the same on every run of a deterministic clock.
+#include <cstdint>
+
+namespace footfall {
+
+using ClockTicks = std::uint64_t;
+
+struct TimingStatistics {
+  static constexpr int kBins = 16;
+
+  std::uint64_t count = 0;
+  ClockTicks min = ~ClockTicks(0);
+  ClockTicks max = 0;
+  ClockTicks sum = 0;  // wraps only after 2⁶⁴ ticks in all: centuries of nanoseconds
+  ClockTicks bin_width = 1;  // histogram[b] counts durations in [b·width, (b + 1)·width)
+  std::uint64_t histogram[kBins] = {};
+
+  void reset(ClockTicks width) noexcept {
+    *this = TimingStatistics();
+    bin_width = width > 0 ? width : 1;
+  }
+
+  void record(ClockTicks duration) noexcept {
+    ++count;
+    if (duration < min) min = duration;
+    if (duration > max) max = duration;
+    sum += duration;
+    const ClockTicks bin = duration / bin_width;
+    ++histogram[bin < ClockTicks(kBins) ? bin : ClockTicks(kBins - 1)];
+  }
+
+  // The mean, rounded down (0 before any sample).
+  ClockTicks mean() const noexcept { return count > 0 ? sum / count : 0; }
+  ClockTicks minimum() const noexcept { return count > 0 ? min : 0; }
+};
+
+}  // namespace footfall
