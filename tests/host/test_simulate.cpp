@@ -115,6 +115,31 @@ TEST(Simulate, QuadrupedDropLandsAndStands) {
   EXPECT_NEAR(total, model.total_mass() * 9.81, 1e-4 * total);
 }
 
+// The same drop on soft contact: at rest each foot's linear surface carries its share of the
+// weight at f = −K φ (ṗ = 0 in (11.75)), and the four carry the weight.
+TEST(Simulate, QuadrupedDropOnSoftContactRestsOnItsSprings) {
+  const std::string csv = test_file_name("drop_soft.csv");
+  const ToolRun r = run_tool("simulate --model quadruped --scenario " + scenario_path("quadruped_drop_soft.json") +
+                             " --csv '" + csv + "' --json");
+  ASSERT_EQ(r.status, 0) << r.err;
+  const nlohmann::json summary = nlohmann::json::parse(r.out);
+  EXPECT_EQ(summary["status"], "ok");
+  EXPECT_EQ(summary["scheme"], "soft");
+  const nlohmann::json scenario = nlohmann::json::parse(read_text(scenario_path("quadruped_drop_soft.json")));
+  const double stiffness = scenario["soft"]["stiffness"].get<double>();
+  QuadrupedModel<double> model;
+  ASSERT_TRUE(build_quadruped_model(&model).ok());
+  double total = 0.0;
+  for (const auto& c : summary["contacts_final"]) {
+    const double f = c["normal_force"].get<double>();
+    EXPECT_GT(f, 0.0);
+    EXPECT_NEAR(-stiffness * c["gap"].get<double>(), f, 1e-4 * f);
+    total += f;
+  }
+  EXPECT_NEAR(total, model.total_mass() * 9.81, 1e-4 * total);
+  EXPECT_GT(summary["kinetic_energy_lost"].get<double>(), 0.0);
+}
+
 TEST(Simulate, BadScenarioIsOneLineOnStderrAndNothingWritten) {
   const nlohmann::json good = nlohmann::json::parse(read_text(scenario_path("rod2d_falling.json")));
   const struct {
@@ -128,6 +153,7 @@ TEST(Simulate, BadScenarioIsOneLineOnStderrAndNothingWritten) {
                {"plane_offsets", {0}, "plane_offsets"},
                {"friction", "cone", "friction"},
                {"hold", {{"kp", -1}, {"kd", 0}}, "hold.kp"},
+               {"soft", {{"stiffness", 1e4}}, "soft"},
                {"gravity", {0, "x", 0}, "gravity"}};
   for (const auto& c : cases) {
     nlohmann::json scenario = good;
@@ -144,6 +170,28 @@ TEST(Simulate, BadScenarioIsOneLineOnStderrAndNothingWritten) {
   scenario.erase("scheme");
   expect_bad_input("simulate --model rod2d --scenario " + write_state(scenario) + " --csv x.csv", "scheme");
   expect_bad_input("simulate --model rod2d --scenario /nonexistent.json --csv x.csv", "nonexistent");
+  // The soft scheme's parameters.
+  const struct {
+    nlohmann::json soft;
+    const char* mentions;
+  } soft_cases[] = {{{{"stiffness", -1}}, "soft.stiffness"},
+                    {{{"damping", 0}}, "soft.damping"},
+                    {{{"law", "hunt_crossley"}, {"damping", -1}}, "soft.damping"},
+                    {{{"law", "hertz"}}, "soft.law"},
+                    {{{"exponent", 0.5}}, "soft.exponent"},
+                    {{{"tangential_damping", 0}}, "soft.tangential_damping"},
+                    {{{"stifness", 1e4}}, "soft.stifness"},
+                    {nlohmann::json::array({1}), "soft"}};
+  for (const auto& c : soft_cases) {
+    scenario = good;
+    scenario["scheme"] = "soft";
+    scenario["soft"] = c.soft;
+    expect_bad_input("simulate --model rod2d --scenario " + write_state(scenario) + " --csv x.csv", c.mentions);
+  }
+  scenario = good;
+  scenario["scheme"] = "soft";
+  scenario["friction"] = "cone";
+  expect_bad_input("simulate --model rod2d --scenario " + write_state(scenario) + " --csv x.csv", "friction");
 }
 
 TEST(Simulate, HelpHasAnExample) {

@@ -57,8 +57,9 @@ void add_simulate_command(CLI::App& app, Action* selected) {
   command
       ->add_option("--scenario,-s", options->scenario,
                    "the scenario file (JSON): a state file at t = 0 (q, v, optional tau, gravity, contacts on planes) "
-                   "with scheme (event_driven, trapezoidal, time_stepping), duration (s), and optional step (s), "
-                   "plane_offsets, friction (not event_driven), hold {kp, kd}")
+                   "with scheme (event_driven, trapezoidal, time_stepping, soft), duration (s), and optional step (s), "
+                   "plane_offsets, friction (trapezoidal, time_stepping), soft {law, stiffness, damping, exponent, "
+                   "tangential_stiffness, tangential_damping} (soft), hold {kp, kd}")
       ->required();
   command->add_option("--csv", options->csv, "where to write the time history (CSV, every number with %.17g)")
       ->required();

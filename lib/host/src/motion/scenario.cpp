@@ -1,14 +1,54 @@
 #include "footfall/host/motion/scenario.hpp"
 
+#include <algorithm>
+#include <iterator>
+
 #include "../state/state_parsing.hpp"
 
 namespace footfall::host {
 
+namespace {
+
+void parse_soft_parameters(const nlohmann::json& j, SoftContactParameters<double>* p) {
+  using state_parsing::FieldError;
+  using state_parsing::number;
+  static const char* const kKeys[] = {"law", "stiffness", "damping", "exponent", "tangential_stiffness",
+                                      "tangential_damping"};
+  if (!j.is_object()) throw FieldError{"soft", "not an object"};
+  for (const auto& item : j.items())
+    if (std::find_if(std::begin(kKeys), std::end(kKeys), [&](const char* k) { return item.key() == k; }) ==
+        std::end(kKeys))
+      throw FieldError{"soft." + item.key(), "unknown (law, stiffness, damping, exponent, tangential_stiffness, "
+                                             "tangential_damping)"};
+  static const SoftNormalLaw kLaws[] = {SoftNormalLaw::kLinearSurface, SoftNormalLaw::kHuntCrossley};
+  if (j.contains("law")) p->law = state_parsing::choice(j.at("law"), "soft.law", kLaws);
+  if (j.contains("stiffness")) p->normal_stiffness = number(j.at("stiffness"), "soft.stiffness");
+  if (j.contains("damping")) p->normal_damping = number(j.at("damping"), "soft.damping");
+  if (j.contains("exponent")) p->exponent = number(j.at("exponent"), "soft.exponent");
+  if (j.contains("tangential_stiffness"))
+    p->tangential_stiffness = number(j.at("tangential_stiffness"), "soft.tangential_stiffness");
+  if (j.contains("tangential_damping"))
+    p->tangential_damping = number(j.at("tangential_damping"), "soft.tangential_damping");
+  const auto positive = [](double x, const char* field) {
+    if (!(x > 0.0)) throw FieldError{field, "not positive"};
+  };
+  positive(p->normal_stiffness, "soft.stiffness");
+  if (p->law == SoftNormalLaw::kLinearSurface)
+    positive(p->normal_damping, "soft.damping");  // the linear surface relaxes through it
+  else if (p->normal_damping < 0.0)
+    throw FieldError{"soft.damping", "negative"};
+  if (p->exponent < 1.0) throw FieldError{"soft.exponent", "below 1"};
+  positive(p->tangential_stiffness, "soft.tangential_stiffness");
+  positive(p->tangential_damping, "soft.tangential_damping");
+}
+
+}  // namespace
+
 void state_parsing::parse_state_fields(const json& j, const RobotDescription& model, ScenarioState* s) {
-  parse_common_fields(j, model, {"scheme", "duration", "step", "plane_offsets", "friction", "hold"}, false, s);
+  parse_common_fields(j, model, {"scheme", "duration", "step", "plane_offsets", "friction", "soft", "hold"}, false, s);
   static const MotionScheme kSchemes[] = {MotionScheme::kEventDriven, MotionScheme::kTrapezoidal,
-                                          MotionScheme::kTimeStepping};
-  if (!j.contains("scheme")) throw FieldError{"scheme", "missing (event_driven, trapezoidal or time_stepping)"};
+                                          MotionScheme::kTimeStepping, MotionScheme::kSoft};
+  if (!j.contains("scheme")) throw FieldError{"scheme", "missing (event_driven, trapezoidal, time_stepping or soft)"};
   s->scheme = choice(j.at("scheme"), "scheme", kSchemes);
   if (!j.contains("duration")) throw FieldError{"duration", "missing (seconds to simulate)"};
   s->duration = number(j.at("duration"), "duration");
@@ -33,6 +73,12 @@ void state_parsing::parse_state_fields(const json& j, const RobotDescription& mo
       if (s->contacts[i].mu != 0.0)
         throw FieldError{"contacts[" + std::to_string(i) + "].mu",
                          "the event_driven scheme is frictionless: mu must be 0 (or use trapezoidal or time_stepping)"};
+  }
+  if (s->scheme == MotionScheme::kSoft && j.contains("friction"))
+    throw FieldError{"friction", "the soft scheme takes friction from each contact's mu through its tangential springs"};
+  if (j.contains("soft")) {
+    if (s->scheme != MotionScheme::kSoft) throw FieldError{"soft", "only for the soft scheme"};
+    parse_soft_parameters(j.at("soft"), &s->soft);
   }
   if (j.contains("hold")) {
     const json& hold = j.at("hold");

@@ -9,6 +9,7 @@
 #include "footfall/host/io/json_writer.hpp"
 #include "footfall/host/io/number_format.hpp"
 #include "footfall/motion/event_driven.hpp"
+#include "footfall/motion/soft_contact.hpp"
 #include "footfall/motion/time_stepping.hpp"
 #include "footfall/motion/trapezoidal.hpp"
 
@@ -24,12 +25,16 @@ struct MotionRun : CoreState<B, D> {
   RigidMotionWorkspace<double, B, D, kContacts> motion;
   RigidMotionState<double, B, D, kContacts> state;
   RigidStepReport<double, kContacts> step;
+  SoftMotionWorkspace<double, B, D> soft_motion;
+  SoftMotionState<double, B, D, kContacts> soft_state;
+  SoftStepReport<double, kContacts> soft_step;
 };
 
 // τ₀ plus the hold's PD torques on the joints that are not free flyers (DESIGN.md §3: a free
 // flyer's 6 velocity coordinates come first in its v range).
-template <int B, int D>
+template <int B, int D, typename QDerived, typename VDerived>
 void hold_torques(const Model<double, B, D>& model, const ScenarioState& s, const MotionRun<B, D>& run,
+                  const Eigen::MatrixBase<QDerived>& q, const Eigen::MatrixBase<VDerived>& v,
                   typename Model<double, B, D>::TangentVector& tau) {
   tau = run.tau;
   if (!s.hold) return;
@@ -37,7 +42,7 @@ void hold_torques(const Model<double, B, D>& model, const ScenarioState& s, cons
     if (model.joint_type(i) == JointType::kFreeFlyer || model.joint_type(i) == JointType::kFixed) continue;
     for (int k = 0; k < model.joint_nv(i); ++k) {
       const int iq = model.q_index(i) + k, iv = model.v_index(i) + k;
-      tau.coeffRef(iv) += s.kp * (run.q.coeff(iq) - run.state.q.coeff(iq)) - s.kd * run.state.v.coeff(iv);
+      tau.coeffRef(iv) += s.kp * (run.q.coeff(iq) - q.coeff(iq)) - s.kd * v.coeff(iv);
     }
   }
 }
@@ -52,8 +57,9 @@ Result<SimulationReport> run_at(const RobotDescription& d, const ScenarioState& 
     const Status added = run->candidates.add(run->contacts.contacts[i], s.plane_offsets[static_cast<std::size_t>(i)]);
     if (!added.ok()) return Error{describe_stance_status(added, d, name)};
   }
-  run->state.q = run->q;
-  run->state.v = run->v;
+  run->state.q = run->soft_state.q = run->q;
+  run->state.v = run->soft_state.v = run->v;
+  const bool soft = s.scheme == MotionScheme::kSoft;
 
   EventDrivenOptions<double> event_options;
   event_options.contact.gravity = s.gravity;
@@ -79,14 +85,18 @@ Result<SimulationReport> run_at(const RobotDescription& d, const ScenarioState& 
   // A bound on the work before it starts: the scheme's steps at the shortest step it may take
   // are this many, with room for the events.
   const long max_steps = static_cast<long>(std::ceil(s.duration / s.step)) * 64 + 100000;
-  while (s.duration - run->state.time >= kMinScenarioStep && report.steps < max_steps) {
+  const auto now = [&] { return soft ? run->soft_state.time : run->state.time; };
+  while (s.duration - now() >= kMinScenarioStep && report.steps < max_steps) {
     // The last step ends on the duration.
-    const double remaining = s.duration - run->state.time;
+    const double remaining = s.duration - now();
     event_options.step = std::min(s.step, remaining);
     trapezoidal_options.max_step = std::min(std::max(s.step, 1e-2), remaining);
     trapezoidal_options.initial_step = std::min(s.step, trapezoidal_options.max_step);
     stepping_options.step = std::min(s.step, remaining);
-    hold_torques(model, s, *run, tau);
+    if (soft)
+      hold_torques(model, s, *run, run->soft_state.q, run->soft_state.v, tau);
+    else
+      hold_torques(model, s, *run, run->state.q, run->state.v, tau);
     Status status;
     switch (s.scheme) {
       case MotionScheme::kEventDriven:
@@ -101,6 +111,24 @@ Result<SimulationReport> run_at(const RobotDescription& d, const ScenarioState& 
         status = advance_time_stepping(model, run->ws, run->candidates, tau, stepping_options, run->motion, run->state,
                                        run->step);
         break;
+      case MotionScheme::kSoft:
+        status = advance_soft_contact(model, run->ws, run->candidates, tau, s.soft, s.gravity,
+                                      std::min(s.step, remaining), run->soft_motion, run->soft_state, run->soft_step);
+        break;
+    }
+    if (soft) {  // one dynamics evaluation a step; the impulse a step's force carries
+      if (!status.ok() && report.steps == 0) return Error{describe_stance_status(status, d, name)};
+      if (!status.ok()) {
+        report.status = status.code;
+        report.status_field = status.field;
+        report.status_index = status.index;
+        break;
+      }
+      ++report.steps;
+      ++report.evaluations;
+      report.kinetic_energy_lost -= run->soft_step.contact_work;
+      record_soft_sample(report.trajectory, run->soft_state, run->soft_step, run->candidates.size());
+      continue;
     }
     report.evaluations += run->step.evaluations;
     if (status.code == StatusCode::kBadInput || status.code == StatusCode::kCapacity) {
@@ -119,11 +147,11 @@ Result<SimulationReport> run_at(const RobotDescription& d, const ScenarioState& 
     report.kinetic_energy_lost += run->step.kinetic_energy_lost;
     record_sample(report.trajectory, run->state, run->step, run->candidates.size());
   }
-  if (report.ok() && s.duration - run->state.time >= kMinScenarioStep) {
+  if (report.ok() && s.duration - now() >= kMinScenarioStep) {
     report.status = StatusCode::kIterationLimit;
     report.status_field = "simulate.steps";
   }
-  report.time_reached = run->state.time;
+  report.time_reached = now();
   return report;
 }
 

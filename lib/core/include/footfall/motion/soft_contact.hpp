@@ -33,6 +33,10 @@ namespace footfall {
 
 enum class SoftNormalLaw : unsigned char { kLinearSurface = 0, kHuntCrossley };
 
+constexpr const char* to_string(SoftNormalLaw law) noexcept {
+  return law == SoftNormalLaw::kLinearSurface ? "linear_surface" : "hunt_crossley";
+}
+
 template <typename S>
 struct SoftContactParameters {
   SoftNormalLaw law = SoftNormalLaw::kLinearSurface;
@@ -156,8 +160,10 @@ template <typename S, int K>
 struct SoftStepReport {
   static constexpr std::size_t kSlots = static_cast<std::size_t>(K);
   Status status;
-  S time = S(0);
+  S time = S(0);                      // the step's end
+  S step = S(0);                      // its length h
   S gap[kSlots] = {};                 // at the step's start
+  S normal_velocity[kSlots] = {};     // φ̇ at the step's start
   SoftContactForce<S> force[kSlots];  // at the step's start, held over it
   S contact_work = S(0);    // the forces' work over the step, τ_cᵀ (v + v⁺)/2 · h
   S stored_energy = S(0);   // in the patches' springs at the step's end: ½K_n z² + ½K_t |x|² (linear)
@@ -194,8 +200,7 @@ Status advance_soft_contact(const Model<S, B, D>& model, Workspace<S, B, D>& ws,
   for (Vector3<S>& s : slip) s.setZero();
   mw.tau = tau;
   for (int i = 0; i < n; ++i) {
-    S rate;
-    contact_gap(ws, candidates, i, &gap[i], &rate);
+    contact_gap(ws, candidates, i, &gap[i], &report.normal_velocity[i]);
     slip[i] = contact_slip(ws, candidates, i);
     const SoftContactForce<S>& f = report.force[i];
     if (!f.touching) continue;
@@ -238,6 +243,7 @@ Status advance_soft_contact(const Model<S, B, D>& model, Workspace<S, B, D>& ws,
   state.time = end;
   state.contact_work += report.contact_work;
   report.time = end;
+  report.step = step;
   for (int i = 0; i < n; ++i) {
     report.gap[i] = gap[i];
     if (parameters.law == SoftNormalLaw::kLinearSurface) {

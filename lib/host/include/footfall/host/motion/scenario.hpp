@@ -3,12 +3,18 @@
 // as the initial state at t = 0, with the contacts as the candidates that may touch a plane
 // each (ground contacts only), and
 //
-//     "scheme": "event_driven",   event_driven (000 Table 11.1, frictionless), trapezoidal (004) or
-//                                 time_stepping (fixed step, one velocity-level LCP a step)
+//     "scheme": "event_driven",   event_driven (000 Table 11.1, frictionless), trapezoidal (004),
+//                                 time_stepping (fixed step, one velocity-level LCP a step) or soft
+//                                 (000 §11.8's spring-damper contact, fixed step, each contact's mu)
 //     "duration": 2.0,            seconds to simulate, in (0, 60]
 //     "step": 0.001,              optional: the event-driven step, 004's initial step, the fixed step (default 1 ms)
 //     "plane_offsets": [0, ...],  optional: each contact's plane height along its normal (m, default 0)
-//     "friction": "none",         optional, not event_driven: none (default), pyramid4, pyramid8, cone
+//     "friction": "none",         optional, trapezoidal and time_stepping: none (default), pyramid4,
+//                                 pyramid8, cone
+//     "soft": {"law": "linear_surface", "stiffness": 2e4, "damping": 200, "exponent": 1.5,
+//              "tangential_stiffness": 2e4, "tangential_damping": 200}
+//                                 optional, soft only, each key optional (these defaults); law
+//                                 hunt_crossley takes stiffness k and damping λ of k δⁿ + λ δⁿ δ̇
 //     "hold": {"kp": 50, "kd": 2} optional: a PD posture hold τ = τ₀ + kp(q₀ − q) − kd v on every
 //                                 joint that is not a free flyer, about the initial joint positions
 //
@@ -17,17 +23,19 @@
 #include <vector>
 
 #include "footfall/host/state/state_file.hpp"
+#include "footfall/motion/soft_contact.hpp"
 #include "footfall/stance/options.hpp"
 
 namespace footfall::host {
 
-enum class MotionScheme : unsigned char { kEventDriven = 0, kTrapezoidal, kTimeStepping };
+enum class MotionScheme : unsigned char { kEventDriven = 0, kTrapezoidal, kTimeStepping, kSoft };
 
 constexpr const char* to_string(MotionScheme s) noexcept {
   switch (s) {
     case MotionScheme::kEventDriven: return "event_driven";
     case MotionScheme::kTrapezoidal: return "trapezoidal";
     case MotionScheme::kTimeStepping: return "time_stepping";
+    case MotionScheme::kSoft: return "soft";
   }
   return "?";
 }
@@ -42,6 +50,7 @@ struct ScenarioState : StateFile {
   double step = 1e-3;
   std::vector<double> plane_offsets;  // one per contact
   FrictionModel friction = FrictionModel::kNone;
+  SoftContactParameters<double> soft;
   bool hold = false;
   double kp = 0.0, kd = 0.0;
 };

@@ -8,6 +8,7 @@
 #include "footfall/host/common/result.hpp"
 #include "footfall/host/plot/line_plot.hpp"
 #include "footfall/motion/rigid_state.hpp"
+#include "footfall/motion/soft_contact.hpp"
 
 namespace footfall::host {
 
@@ -51,6 +52,24 @@ void record_sample(Trajectory& trajectory, const RigidMotionState<S, B, D, K>& s
     before.v.clear();  // the velocities before the impact are not kept: the CSV leaves them empty
     before.events = 0;
     trajectory.samples.push_back(std::move(before));
+  }
+  trajectory.samples.push_back(std::move(s));
+}
+
+// The soft scheme's step: the state at its end, each contact's gap, normal velocity and force at
+// its start (held over it) and the impulse f_n·h the force carried.
+template <typename S, int B, int D, int K>
+void record_soft_sample(Trajectory& trajectory, const SoftMotionState<S, B, D, K>& state,
+                        const SoftStepReport<S, K>& report, int contacts) {
+  TrajectorySample s;
+  s.time = static_cast<double>(state.time);
+  for (int k = 0; k < state.q.size(); ++k) s.q.push_back(static_cast<double>(state.q(k)));
+  for (int k = 0; k < state.v.size(); ++k) s.v.push_back(static_cast<double>(state.v(k)));
+  for (int i = 0; i < contacts; ++i) {
+    s.gap.push_back(static_cast<double>(report.gap[i]));
+    s.normal_velocity.push_back(static_cast<double>(report.normal_velocity[i]));
+    s.normal_force.push_back(static_cast<double>(report.force[i].normal));
+    s.normal_impulse.push_back(static_cast<double>(report.force[i].normal * report.step));
   }
   trajectory.samples.push_back(std::move(s));
 }
