@@ -116,8 +116,8 @@ Vector3<S> solve_local_coulomb(const Matrix3<S>& a, const Vector3<S>& b, S mu, b
       c1 = S(1);
       s1 = S(0);
     }
-    Vector3<S> f1;
-    S g1, along1;
+    Vector3<S> f1 = Vector3<S>::Zero();
+    S g1 = S(0), along1 = S(0);
     const bool valid1 = cone_edge_at(a, b, mu, c1, s1, &f1, &g1, &along1);
     if (valid0 && g0 == S(0) && along0 <= S(0)) {
       *on_edge = true;
