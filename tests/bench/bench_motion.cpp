@@ -9,6 +9,13 @@
 //   QuadrupedDrop_Cone/mujoco         mj_step, elliptic cone, a sphere (r = 2 cm) at each foot
 //   QuadrupedDrop_Pyramid4/footfall   advance_time_stepping, 4-facet pyramid (Lemke)
 //   QuadrupedDrop_Pyramid4/mujoco     mj_step, pyramidal cone
+//   QuadrupedDrop_Soft/footfall       advance_soft_contact: a linear surface (K 2e4 N/m, D 400 N s/m)
+//                                     under each foot, tangential springs on μ (as
+//                                     examples/scenarios/quadruped_drop_soft.json); paired with
+//                                     MuJoCo's elliptic-cone step, whose contact is soft too
+//   QuadrupedDrop_EventDriven         advance_event_driven, frictionless feet (000 Table 11.1 allows
+//                                     no friction here), 1 ms steps between events: steps taken
+//                                     over the 0.5 s, events included; no peer does this scheme
 //
 // MuJoCo's contact is soft (its default solref/solimp) and its default Newton solver iterates;
 // footfall's is rigid, one LCP a step. They do the same work per step (the dynamics, a contact
@@ -22,6 +29,8 @@
 #include <vector>
 
 #include "footfall/models.hpp"
+#include "footfall/motion/event_driven.hpp"
+#include "footfall/motion/soft_contact.hpp"
 #include "footfall/motion/time_stepping.hpp"
 #include "footfall/stance/holding_torques.hpp"
 #include "mjcf_quadruped_feet.hpp"
@@ -40,6 +49,10 @@ struct Drop {
   footfall::RigidMotionWorkspace<S, 13, 18, 4> scratch;
   footfall::RigidMotionState<S, 13, 18, 4> start, state;
   footfall::RigidStepReport<S, 4> report;
+  footfall::SoftMotionWorkspace<S, 13, 18> soft_scratch;
+  footfall::SoftMotionState<S, 13, 18, 4> soft_state;
+  footfall::SoftStepReport<S, 4> soft_report;
+  footfall::ContactCandidates<S, 4> frictionless_feet;
   Model::TangentVector tau0, tau;
   Model::ConfigVector q0;
   footfall::peer::ModelPtr mj;
@@ -73,6 +86,9 @@ struct Drop {
                                                      footfall::Vector3<S>::UnitZ(), kMu);
       ground = footfall::detail::world_point(ws, foot.body, foot.point).z();
       feet.add(foot, ground);
+      auto bare = foot;
+      bare.mu = 0.0;
+      frictionless_feet.add(bare, ground);
     }
     auto& cd = scratch.stance.contact;
     tau0 = zero;
@@ -129,6 +145,54 @@ void footfall_drop(benchmark::State& bench, footfall::FrictionModel friction, co
   bench.counters["base_z_end"] = s.state.q(2);
 }
 
+void QuadrupedDrop_Soft_footfall(benchmark::State& bench) {
+  Drop& s = drop("elliptic");
+  if (!s.error.empty()) return bench.SkipWithError(s.error.c_str());
+  footfall::SoftContactParameters<S> soft;
+  soft.normal_damping = 400.0;
+  const double h = 1e-3;
+  for (auto _ : bench) {
+    s.soft_state = footfall::SoftMotionState<S, 13, 18, 4>();
+    s.soft_state.q = s.start.q;
+    s.soft_state.v = s.start.v;
+    for (int k = 0; k < kSteps; ++k) {
+      s.hold(s.soft_state.q, s.soft_state.v, s.tau, 7, 6);
+      const footfall::Status status = footfall::advance_soft_contact(
+          s.model, s.ws, s.feet, s.tau, soft, footfall::standard_gravity<S>(), h, s.soft_scratch, s.soft_state, s.soft_report);
+      if (!status.ok()) return bench.SkipWithError(status.field);
+    }
+    benchmark::DoNotOptimize(s.soft_state.q.data());
+  }
+  bench.SetItemsProcessed(bench.iterations() * kSteps);
+  bench.counters["base_z_end"] = s.soft_state.q(2);
+}
+
+void QuadrupedDrop_EventDriven(benchmark::State& bench) {
+  Drop& s = drop("elliptic");
+  if (!s.error.empty()) return bench.SkipWithError(s.error.c_str());
+  footfall::EventDrivenOptions<S> options;
+  const double end = kSteps * 1e-3;
+  long steps = 0;
+  int impacts = 0;
+  for (auto _ : bench) {
+    s.state = s.start;
+    impacts = 0;
+    for (int k = 0; k < 100 * kSteps && end - s.state.time >= options.contact.min_step; ++k) {
+      options.step = std::min(1e-3, end - s.state.time);
+      s.hold(s.state.q, s.state.v, s.tau, 7, 6);
+      const footfall::Status status = footfall::advance_event_driven(s.model, s.ws, s.frictionless_feet, s.tau, options,
+                                                                     s.scratch, s.state, s.report);
+      if (!status.ok()) return bench.SkipWithError(status.field);
+      impacts += (s.report.events & footfall::kEventContactGain) ? 1 : 0;
+      ++steps;
+    }
+    benchmark::DoNotOptimize(s.state.q.data());
+  }
+  bench.SetItemsProcessed(steps);
+  bench.counters["impacts"] = impacts;
+  bench.counters["base_z_end"] = s.state.q(2);
+}
+
 void mujoco_drop(benchmark::State& bench, const char* cone) {
   Drop& s = drop(cone);
   if (!s.error.empty()) return bench.SkipWithError(s.error.c_str());
@@ -154,6 +218,7 @@ void QuadrupedDrop_Pyramid4_footfall(benchmark::State& b) {
   footfall_drop(b, footfall::FrictionModel::kPyramid4, "pyramidal");
 }
 void QuadrupedDrop_Pyramid4_mujoco(benchmark::State& b) { mujoco_drop(b, "pyramidal"); }
+void QuadrupedDrop_Soft_mujoco(benchmark::State& b) { mujoco_drop(b, "elliptic"); }
 
 }  // namespace
 
@@ -161,3 +226,6 @@ BENCHMARK(QuadrupedDrop_Cone_footfall)->Name("QuadrupedDrop_Cone/footfall")->Uni
 BENCHMARK(QuadrupedDrop_Cone_mujoco)->Name("QuadrupedDrop_Cone/mujoco")->Unit(benchmark::kMillisecond);
 BENCHMARK(QuadrupedDrop_Pyramid4_footfall)->Name("QuadrupedDrop_Pyramid4/footfall")->Unit(benchmark::kMillisecond);
 BENCHMARK(QuadrupedDrop_Pyramid4_mujoco)->Name("QuadrupedDrop_Pyramid4/mujoco")->Unit(benchmark::kMillisecond);
+BENCHMARK(QuadrupedDrop_Soft_footfall)->Name("QuadrupedDrop_Soft/footfall")->Unit(benchmark::kMillisecond);
+BENCHMARK(QuadrupedDrop_Soft_mujoco)->Name("QuadrupedDrop_Soft/mujoco")->Unit(benchmark::kMillisecond);
+BENCHMARK(QuadrupedDrop_EventDriven)->Name("QuadrupedDrop_EventDriven")->Unit(benchmark::kMillisecond);
