@@ -211,15 +211,17 @@ S soft_strike_misalignment(S stiffness) {
   forward_kinematics(b.model, b.ws, b.state.q, b.state.v);
   point_jacobian(b.model, b.ws, 0, b.candidates.contacts[0].point, jacobian);
   const typename Rod2dModel<S>::TangentVector at_rest = Rod2dModel<S>::TangentVector::Zero(3);
-  const typename Rod2dModel<S>::TangentVector push = jacobian.transpose() * b.candidates.contacts[0].normal;
+  // Fixed-size 3-vectors (the rod's nv): GCC 12 at -O3 misreads the bounds of SSE loads on the
+  // dynamic ones of capacity 3.
+  const Vector3<S> push = jacobian.transpose() * b.candidates.contacts[0].normal;
   aba(b.model, b.ws, b.state.q, at_rest, push, none);
-  const typename Rod2dModel<S>::TangentVector rigid = b.ws.qdd.normalized();
-  const S effective_mass = S(1) / push.dot(b.ws.qdd);
+  const Vector3<S> rigid = Vector3<S>(b.ws.qdd).normalized();
+  const S effective_mass = S(1) / push.dot(Vector3<S>(b.ws.qdd));
   SoftContactParameters<S> p;
   p.normal_stiffness = stiffness;
   p.normal_damping = S(2) * S(0.2) * std::sqrt(stiffness * effective_mass);
   const S h = S(0.02) * std::sqrt(effective_mass / stiffness);  // ~300 steps a contact
-  const typename Rod2dModel<S>::TangentVector before = b.state.v;
+  const Vector3<S> before = b.state.v;
   bool pressed = false;
   for (int k = 0; k < 2000; ++k) {
     if (!advance_soft_contact(b.model, b.ws, b.candidates, b.tau, p, none, h, b.motion, b.state, b.report).ok())
@@ -228,7 +230,7 @@ S soft_strike_misalignment(S stiffness) {
     if (pressed && !b.state.contact.in_contact[0]) break;
   }
   if (!pressed || b.state.contact.in_contact[0]) return S(1);
-  const typename Rod2dModel<S>::TangentVector change = b.state.v - before;
+  const Vector3<S> change = Vector3<S>(b.state.v) - before;
   return (change - change.dot(rigid) * rigid).norm() / change.norm();
 }
 

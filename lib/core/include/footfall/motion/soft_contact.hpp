@@ -171,7 +171,7 @@ struct SoftStepReport {
 
 template <typename S, int B, int D>
 struct SoftMotionWorkspace {
-  typename Model<S, B, D>::TangentVector tau, v_end;
+  typename Model<S, B, D>::TangentVector tau, tau_contact, v_end;  // τ + τ_c, τ_c = Σ Jᵀf
   typename Model<S, B, D>::ConfigVector q_end;
   Eigen::Matrix<S, 3, Eigen::Dynamic, 0, 3, D> jacobian;
 };
@@ -198,7 +198,7 @@ Status advance_soft_contact(const Model<S, B, D>& model, Workspace<S, B, D>& ws,
   S gap[static_cast<std::size_t>(K)] = {};
   Vector3<S> slip[static_cast<std::size_t>(K)];
   for (Vector3<S>& s : slip) s.setZero();
-  mw.tau = tau;
+  mw.tau_contact.setZero(model.nv());
   for (int i = 0; i < n; ++i) {
     contact_gap(ws, candidates, i, &gap[i], &report.normal_velocity[i]);
     slip[i] = contact_slip(ws, candidates, i);
@@ -208,16 +208,17 @@ Status advance_soft_contact(const Model<S, B, D>& model, Workspace<S, B, D>& ws,
     mw.jacobian.resize(3, model.nv());
     status = point_jacobian(model, ws, c.body, c.point, mw.jacobian);
     if (!status.ok()) return report.status = status;
-    mw.tau.noalias() += mw.jacobian.transpose() * (c.normal * f.normal + f.friction);
+    mw.tau_contact.noalias() += mw.jacobian.transpose() * (c.normal * f.normal + f.friction);
   }
+  mw.tau = tau + mw.tau_contact;
   status = aba(model, ws, state.q, state.v, mw.tau, gravity);
   if (!status.ok()) return report.status = status;
   mw.v_end = state.v + step * ws.qdd;
   mw.q_end.resize(model.nq());
   status = integrate(model, state.q, mw.v_end, step, mw.q_end);
   if (!status.ok()) return report.status = status;
-  // The work of τ_c = τ − τ_applied over the step, on the mean velocity.
-  report.contact_work = step * S(0.5) * (mw.tau - tau).dot(state.v + mw.v_end);
+  // The work of τ_c over the step, on the mean velocity.
+  report.contact_work = step * S(0.5) * mw.tau_contact.dot(state.v + mw.v_end);
 
   // The surface states over the step (from what held at its start).
   const S end = state.time + step;
