@@ -24,7 +24,8 @@
 // strike 23 kB for two contacts) exceed the 32 KiB RAM budget. The stance and strike solves share
 // one workspace (StrikeWorkspace::solve is a StanceWorkspace; the stages run one after the
 // other), which is what makes the image fit. It checks its own budgets: flash <= 128 KiB, static
-// RAM + reserved stack <= 32 KiB, and ends with "firmware_loop: PASS" or "FAIL".
+// RAM + reserved stack <= 32 KiB, and ends with "firmware_loop: PASS" or "FAIL". On the host the
+// same source runs 200 ticks on the POSIX clock, untimed.
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
