@@ -4,6 +4,11 @@
 #     A firmware image <name>.elf for the configured board, linked with the core and the port,
 #     checked after the link for any heap symbol (cmake/check-no-heap.cmake) and sized.
 #
+#   footfall_firmware_budget(<name> FLASH <bytes> RAM <bytes> [STACK <bytes>])
+#     Reserves STACK bytes of main stack for image <name> (the default is 64 KiB) and fails its
+#     build if flash (text + data) or RAM (data + bss, the stack included) exceeds the budget
+#     (cmake/check-firmware-budget.cmake).
+#
 #   footfall_qemu_command(<out-var>)
 #     The command that runs an image on the board's QEMU model, with semihosting for the
 #     console and the exit status, and -icount for deterministic instruction-paced time.
@@ -43,6 +48,18 @@ function(footfall_add_firmware name)
     COMMAND ${CMAKE_COMMAND} -DNM=${CMAKE_NM} -DIMAGE=$<TARGET_FILE:${name}>
             -P ${PROJECT_SOURCE_DIR}/cmake/check-no-heap.cmake
     COMMAND ${CMAKE_SIZE} $<TARGET_FILE:${name}>
+    VERBATIM)
+endfunction()
+
+function(footfall_firmware_budget name)
+  cmake_parse_arguments(ARG "" "FLASH;RAM;STACK" "" ${ARGN})
+  if(ARG_STACK)
+    target_link_options(${name} PRIVATE -Wl,--defsym=__stack_size=${ARG_STACK})
+  endif()
+  add_custom_command(TARGET ${name} POST_BUILD
+    COMMAND ${CMAKE_COMMAND} -DSIZE=${CMAKE_SIZE} -DNM=${CMAKE_NM} -DIMAGE=$<TARGET_FILE:${name}>
+            -DFLASH_BUDGET=${ARG_FLASH} -DRAM_BUDGET=${ARG_RAM}
+            -P ${PROJECT_SOURCE_DIR}/cmake/check-firmware-budget.cmake
     VERBATIM)
 endfunction()
 
