@@ -14,7 +14,11 @@
 #     console and the exit status, and -icount for deterministic instruction-paced time.
 #     Append the image path.
 
-find_program(FOOTFALL_QEMU qemu-system-arm REQUIRED)
+# A board QEMU does not model (FOOTFALL_BOARD_QEMU_MACHINE empty: a real board such as the
+# nucleo-h743zi) is built and linked only; its images also get a raw <name>.bin for flashing.
+if(FOOTFALL_BOARD_QEMU_MACHINE)
+  find_program(FOOTFALL_QEMU qemu-system-arm REQUIRED)
+endif()
 
 # -icount shift=6: every instruction advances virtual time by 2^6 ns, so SysTick (core clock)
 # counts instructions × 64 ns / 40 ns at 25 MHz; tests/target/instruction_counter.hpp calibrates.
@@ -22,6 +26,9 @@ set(FOOTFALL_QEMU_ICOUNT_SHIFT 6)
 set(FOOTFALL_QEMU_TIMEOUT 600 CACHE STRING "Seconds before a QEMU run is killed")
 
 function(footfall_qemu_command out_var)
+  if(NOT FOOTFALL_BOARD_QEMU_MACHINE)
+    message(FATAL_ERROR "board ${FOOTFALL_BOARD} has no QEMU model: its images cannot be run in this build")
+  endif()
   set(${out_var}
     timeout --signal=KILL ${FOOTFALL_QEMU_TIMEOUT}
     ${FOOTFALL_QEMU} -M ${FOOTFALL_BOARD_QEMU_MACHINE} -nographic -monitor none -serial none
@@ -49,6 +56,11 @@ function(footfall_add_firmware name)
             -P ${PROJECT_SOURCE_DIR}/cmake/check-no-heap.cmake
     COMMAND ${CMAKE_SIZE} $<TARGET_FILE:${name}>
     VERBATIM)
+  if(NOT FOOTFALL_BOARD_QEMU_MACHINE)
+    add_custom_command(TARGET ${name} POST_BUILD
+      COMMAND ${CMAKE_OBJCOPY} -O binary $<TARGET_FILE:${name}> $<TARGET_FILE_DIR:${name}>/${name}.bin
+      VERBATIM)
+  endif()
 endfunction()
 
 function(footfall_firmware_budget name)
@@ -73,7 +85,10 @@ function(footfall_add_firmware_report)
   foreach(image IN LISTS images)
     list(APPEND files "$<TARGET_FILE:${image}>")
   endforeach()
-  footfall_qemu_command(qemu)
+  set(qemu "")
+  if(FOOTFALL_BOARD_QEMU_MACHINE)
+    footfall_qemu_command(qemu)
+  endif()
   list(JOIN files "|" files_arg)
   list(JOIN qemu "|" qemu_arg)
   add_custom_target(firmware-report

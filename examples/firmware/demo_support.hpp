@@ -1,6 +1,6 @@
 #pragma once
 // What the firmware demo's sections share: the scalar of this build, and `timed`, which runs a
-// step and on a board prints how many instructions it took.
+// step and on a board prints how many instructions (emulated boards) or cycles (real ones) it took.
 #include <cstdio>
 
 #include "footfall/port/port.hpp"
@@ -20,7 +20,7 @@ using S = FOOTFALL_SCALAR;
 using S = double;
 #endif
 
-// Runs `step`, and on a board prints how many instructions it took.
+// Runs `step`, and on a board prints how many instructions or cycles it took.
 template <typename F>
 void timed(const char* what, F&& step) {
 #if defined(__arm__)
@@ -31,7 +31,7 @@ void timed(const char* what, F&& step) {
     calibrated = true;
   }
   const unsigned instructions = counter.count(step);
-  std::printf("    [%s: %u instructions]\n", what, instructions);
+  std::printf("    [%s: %u %s]\n", what, instructions, counter.unit());
 #else
   (void)what;
   step();

@@ -28,6 +28,10 @@ __attribute__((noreturn)) void ff_port_finish(int status);
 __attribute__((noreturn)) void ff_port_fault(const char *reason);
 void ff_systick_handler(void);
 
+/* The board's bring-up (clocks, caches, counters), if it has one: a real board defines it in its
+   folder (port/boards/<board>/); the emulated boards need none and get this empty default. */
+__attribute__((weak)) void ff_board_init(void) {}
+
 #define CPACR (*(volatile uint32_t *)0xE000ED88u) /* Coprocessor Access Control Register */
 
 /* Grants full access to CP10 and CP11 (the FPU). It must happen before the first floating-point
@@ -52,6 +56,7 @@ __attribute__((noreturn)) void ff_reset_handler(void) {
   memset(__bss_start, 0, (size_t)((uintptr_t)__bss_end - (uintptr_t)__bss_start));
   /* One thread, so the TLS image in RAM is the thread's TLS block (errno lives there). */
   _set_tls(__tls_base);
+  ff_board_init();
   paint_stack();
   for (init_function *f = __preinit_array_start; f < __preinit_array_end; ++f) (*f)();
   for (init_function *f = __init_array_start; f < __init_array_end; ++f) (*f)();
