@@ -189,6 +189,44 @@ FF_TEST_FLOAT_AND_DOUBLE(StrikeReference, FallingRodFirstStrike) {
   FF_EXPECT_TRUE(r.state[0] == StrikeState::kSticking && r.state[1] == StrikeState::kSticking);
 }
 
+// A contact separating before the strike that the other's impulse drives down joins it. The
+// rod lies flat (φ = 0); its right end strikes at ζ⁻_R = −v while its left end lifts at ζ⁻_L = u:
+// ẏ = (u − v)/2, φ̇ = −(u + v)/2. Alone, the right end's impulse (1 + e)v/4 would send the left end
+// down at u − (1 + e)v/2 < 0 (W = [[4, −2], [−2, 4]] on (L, R)). Joined as a plastic contact it
+// ends at ζ⁺_L = 0, and with ζ⁺_R = e v the two equations give ι_R = ((1 + e)v − u/2)/3 and
+// ι_L = ((1 + e)v − 2u)/6, positive for u < (1 + e)v/2.
+FF_TEST_FLOAT_AND_DOUBLE(StrikeReference, LiftingEndPushedDownJoinsTheStrike) {
+  auto& b = rod_bench<S>();
+  FF_ASSERT_TRUE(build_rod2d_model(&b.model).ok());
+  const S v_in = S(1), u = S(0.2), e = S(0.4);
+  typename RodStrike<S>::Config q(3);
+  q << S(0), S(0), S(0);
+  typename RodStrike<S>::Tangent v(3);
+  v << S(0), (u - v_in) / S(2), -(u + v_in) / S(2);
+  FF_ASSERT_TRUE(b.prepare(q, v));
+  b.contacts.clear();
+  b.contacts.add(Contact<S>::Ground(0, rod2d_end<S>(0), Vector3<S>::UnitY(), S(0), e));
+  b.contacts.add(Contact<S>::Ground(0, rod2d_end<S>(1), Vector3<S>::UnitY(), S(0), e));
+  FF_ASSERT_TRUE(b.solve(StrikeFriction::kNone).ok());
+  const auto& r = b.result;
+  const S tol = ulps<S>(64);
+  FF_EXPECT_NEAR(r.approach[0], u, tol);
+  FF_EXPECT_NEAR(r.approach[1], -v_in, tol);
+  FF_EXPECT_NEAR(r.normal_impulse[0], ((S(1) + e) * v_in - S(2) * u) / S(6), tol);
+  FF_EXPECT_NEAR(r.normal_impulse[1], ((S(1) + e) * v_in - u / S(2)) / S(3), tol);
+  FF_EXPECT_NEAR(r.departure[0], S(0), tol);
+  FF_EXPECT_NEAR(r.departure[1], e * v_in, tol);
+  FF_EXPECT_TRUE(r.state[0] == StrikeState::kSticking && r.state[1] == StrikeState::kSticking);
+
+  // Lifting faster than the push (u > (1 + e)v/2), it stays out and leaves upwards.
+  v << S(0), (S(0.9) - v_in) / S(2), -(S(0.9) + v_in) / S(2);
+  FF_ASSERT_TRUE(b.prepare(q, v));
+  FF_ASSERT_TRUE(b.solve(StrikeFriction::kNone).ok());
+  FF_EXPECT_TRUE(b.result.state[0] == StrikeState::kLeftOut);
+  FF_EXPECT_NEAR(b.result.normal_impulse[1], (S(1) + e) * v_in / S(4), tol);
+  FF_EXPECT_NEAR(b.result.departure[0], S(0.9) - (S(1) + e) * v_in / S(2), tol);
+}
+
 // Peak loads on one linear pad against the closed form of a mass m = 1/(nᵀ W n) on a spring k
 // and damper c, touching down at v (peak_loads.hpp): with ω = √(k/m), ζ = c/(2√(km)), ω_d =
 // ω√(1 − ζ²), the force k δ + c δ̇ = v e^{−ζωt} (A sin ω_d t + c cos ω_d t), A = m ω² (1 − 2ζ²)/ω_d,

@@ -6,7 +6,9 @@
 //   H Δq̇ = u = Gᵀι   (000 (11.57), (11.58)),   v⁺ = v⁻ + Δq̇,   ζ⁺ = ζ⁻ + W ι   (004 (13)),
 //
 // with W = G H⁻¹ Gᵀ, under the restitution law on every contact that strikes (ζ⁻ < 0) or
-// touches (ζ⁻ ≈ 0); separating contacts are left out. Newton's law makes this 004 (15):
+// touches (ζ⁻ ≈ 0); separating contacts are left out unless the others' impulses would drive
+// them into the surface, when they join as plastic contacts (below). Newton's law makes this
+// 004 (15):
 //
 //   0 ≤ ζ⁺_n + e ζ⁻_n = W_n ι + (1 + e) ζ⁻_n  ⊥  ι_n ≥ 0,
 //
@@ -259,71 +261,119 @@ Status solve_strike(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, c
     return status;
   }
 
-  // Who takes part: every contact not separating faster than separating_speed. The sizes of
-  // ζ⁻'s terms are kept for the final check's rounding scale.
+  // Who takes part: every contact not separating faster than separating_speed, and every one
+  // that the others' impulses would otherwise drive into the surface. A foot lifting off at the
+  // moment its neighbours strike can be pushed down by their impulses through the trunk; left
+  // out, it would leave approaching (ζ⁺ < 0), which no real contact does. Such a contact is
+  // added and the strike solved again, as a plastic contact (e = 0: it did not approach, so it
+  // has no rebound), until no left-out contact ends approaching. Each round adds at least one,
+  // so there are at most K + 1. The sizes of ζ⁻'s terms are kept for the checks' rounding.
   constexpr std::size_t kSlots = static_cast<std::size_t>(K);
   S approach_scale[kSlots] = {};
-  sw.taking_part.clear();
+  bool forced[kSlots] = {};
   for (int i = 0; i < count; ++i) {
     const Contact<S>& c = set.contacts[i];
     Vector3<S> u;
     detail::contact_relative_velocity(model, ws, c, detail::world_point(ws, c.body, c.point), v, &u, &approach_scale[i]);
     result.approach[i] = c.normal.dot(u);
-    if (result.approach[i] > options.separating_speed) continue;
-    sw.index[sw.taking_part.count] = i;
-    sw.taking_part.add(c);
   }
-  const int nc = sw.taking_part.count;
-  if (options.friction == StrikeFriction::kSticking && nc > kEnumerationMaxSize)
-    status = Status::Capacity("strike.sticking.contacts", nc);
-  bool padded = false;
-  for (int j = 0; j < nc && status.ok(); ++j) padded = padded || sw.taking_part.contacts[j].pad.law != PadLaw::kNone;
-  for (int j = 0; j < nc && status.ok() && padded; ++j)
-    if (sw.taking_part.contacts[j].pad.law == PadLaw::kNone) status = Status::BadInput("contacts.pad.law", sw.index[j]);
-  if (status.ok())
-    status = compute_contact_terms(model, ws, sw.taking_part, options.friction != StrikeFriction::kNone,
-                                   ContactTerms::kVelocityOnly, sw.solve.contact);
-  if (!status.ok()) {
-    detail::reset_strike_result(result, status, count, nv, model.body_count());
-    return status;
-  }
-  const ContactDynamics<S, D, K>& cd = sw.solve.contact;
-  const int m = cd.rows_per_contact, rows = cd.rows();
-
-  // ζ⁻ = G v⁻ on every row, and the right-hand side: (1 + e) ζ⁻_n (Newton) or ζ⁻_n (Poisson's
-  // compression), ζ⁻_t.
-  auto& approach_rows = sw.phase;
-  approach_rows.resize(rows);
-  for (int r = 0; r < rows; ++r) {
-    const int j = r / m;
-    S value = S(0);
-    for (int s = 0; s < cd.support_size[j]; ++s) value += cd.jacobian.coeff(r, cd.support[j][s]) * v.coeff(cd.support[j][s]);
-    approach_rows.coeffRef(r) = value;
-  }
+  const S rounding = lcp_rounding_tolerance<S>(std::max(nv, 3 * count));
   StanceSolver used = result.solver;
   int work = 0, work_limit = 0;
   S target_norm = S(0);
-  status = detail::solve_impact(options, sw, &used, &work, &work_limit, &target_norm);
-  result.solver = used;
-  result.work = work;
-  result.work_limit = work_limit;
-  if (!status.ok()) {
-    // A check names the contact among those that took part: name it in the set's order.
-    if (status.code == StatusCode::kCheckFailed && status.index >= 0 && status.index < nc)
-      status.index = sw.index[status.index];
-    detail::reset_strike_result(result, status, count, nv, model.body_count());
+  int nc = 0;
+  bool padded = false;  // whether the contacts that take part have pads (then every one must)
+  for (int round = 0; round <= K; ++round) {
+    sw.taking_part.clear();
+    for (int i = 0; i < count; ++i) {
+      if (result.approach[i] > options.separating_speed && !forced[i]) continue;
+      sw.index[sw.taking_part.count] = i;
+      sw.taking_part.add(set.contacts[i]);
+      if (forced[i]) sw.taking_part.contacts[sw.taking_part.count - 1].restitution = S(0);
+    }
+    nc = sw.taking_part.count;
+    if (options.friction == StrikeFriction::kSticking && nc > kEnumerationMaxSize)
+      status = Status::Capacity("strike.sticking.contacts", nc);
+    padded = false;
+    for (int j = 0; j < nc && status.ok(); ++j) padded = padded || sw.taking_part.contacts[j].pad.law != PadLaw::kNone;
+    for (int j = 0; j < nc && status.ok() && padded; ++j)
+      if (sw.taking_part.contacts[j].pad.law == PadLaw::kNone) status = Status::BadInput("contacts.pad.law", sw.index[j]);
+    if (status.ok())
+      status = compute_contact_terms(model, ws, sw.taking_part, options.friction != StrikeFriction::kNone,
+                                     ContactTerms::kVelocityOnly, sw.solve.contact);
+    if (!status.ok()) {
+      detail::reset_strike_result(result, status, count, nv, model.body_count());
+      return status;
+    }
+    const ContactDynamics<S, D, K>& terms = sw.solve.contact;
+    const int m = terms.rows_per_contact, rows = terms.rows();
+
+    // ζ⁻ = G v⁻ on every row, and the right-hand side: (1 + e) ζ⁻_n (Newton) or ζ⁻_n (Poisson's
+    // compression), ζ⁻_t.
+    auto& approach_rows = sw.phase;
+    approach_rows.resize(rows);
+    for (int r = 0; r < rows; ++r) {
+      const int j = r / m;
+      S value = S(0);
+      for (int s = 0; s < terms.support_size[j]; ++s)
+        value += terms.jacobian.coeff(r, terms.support[j][s]) * v.coeff(terms.support[j][s]);
+      approach_rows.coeffRef(r) = value;
+    }
+    int round_work = 0, round_limit = 0;
+    status = detail::solve_impact(options, sw, &used, &round_work, &round_limit, &target_norm);
+    work += round_work;
+    work_limit += round_limit;
     result.solver = used;
     result.work = work;
     result.work_limit = work_limit;
+    if (!status.ok()) {
+      // A check names the contact among those that took part: name it in the set's order.
+      if (status.code == StatusCode::kCheckFailed && status.index >= 0 && status.index < nc)
+        status.index = sw.index[status.index];
+      detail::reset_strike_result(result, status, count, nv, model.body_count());
+      result.solver = used;
+      result.work = work;
+      result.work_limit = work_limit;
+      return status;
+    }
+
+    // Δq̇ = H⁻¹Gᵀι and v⁺, then ζ⁺ of each contact left out: done when none approaches.
+    sw.change.resize(nv);
+    contact_force_acceleration(model, ws, terms, sw.impulse, sw.change);
+    result.v_plus = v + sw.change;
+    bool added = false;
+    for (int i = 0, j = 0; i < count; ++i) {
+      if (j < nc && sw.index[j] == i) {
+        ++j;
+        continue;
+      }
+      const Contact<S>& c = set.contacts[i];
+      Vector3<S> after;
+      S scale_after;
+      detail::contact_relative_velocity(model, ws, c, detail::world_point(ws, c.body, c.point), result.v_plus, &after,
+                                        &scale_after);
+      // A few roundings of ζ⁺'s terms, not the checks' bound (which allows for an elimination):
+      // adding a contact that did not need it costs a re-solve and gives it no impulse, while
+      // leaving out one that approaches at a few mm/s (the looser bound, in float) is wrong.
+      const S accuracy = used == StanceSolver::kPgs ? options.tolerance : S(0);
+      if (c.normal.dot(after) < -(S(8) * epsilon<S>() * (scale_after + approach_scale[i]) + accuracy * target_norm)) {
+        forced[i] = true;
+        added = true;
+      }
+    }
+    if (!added) break;
+    if (round == K) status = Status::CheckFailed("strike.approaching_after");  // unreachable: K rounds add K contacts
+  }
+  if (!status.ok()) {
+    detail::reset_strike_result(result, status, count, nv, model.body_count());
     return status;
   }
   result.residual = nc > 0 ? sw.solve.lcp.residual : S(0);
+  const ContactDynamics<S, D, K>& cd = sw.solve.contact;
+  const int m = cd.rows_per_contact, rows = cd.rows();
 
-  // Δq̇ = H⁻¹Gᵀι, v⁺, u = Gᵀι, and the check of u = H Δq̇ against the rounding of its terms.
-  sw.change.resize(nv);
-  contact_force_acceleration(model, ws, cd, sw.impulse, sw.change);
+  // u = Gᵀι, and the check of u = H Δq̇ against the rounding of its terms.
   result.velocity_change = sw.change;
-  result.v_plus = v + sw.change;
   result.joint_impulse.setZero(nv);
   sw.magnitude.setZero(nv);
   for (int r = 0; r < rows; ++r) {
@@ -335,7 +385,6 @@ Status solve_strike(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, c
       sw.magnitude.coeffRef(k) += std::abs(term);
     }
   }
-  const S rounding = lcp_rounding_tolerance<S>(std::max(nv, rows));
   auto& residual = sw.solve.generalized;
   residual.resize(nv);
   for (int k = 0; k < nv; ++k) {
@@ -391,7 +440,7 @@ Status solve_strike(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, c
     result.normal_impulse[i] = frame.coeff(0);
     result.impulse[i] = cd.direction[j][0] * frame.coeff(0);
     if (m == 3) result.impulse[i] += cd.direction[j][1] * frame.coeff(1) + cd.direction[j][2] * frame.coeff(2);
-    const S e_i = c.restitution;
+    const S e_i = sw.taking_part.contacts[j].restitution;  // 0 for a contact added as pushed down
     const S law = options.law == RestitutionLaw::kNewton ? result.departure[i] + e_i * result.approach[i]
                                                           : result.departure[i];
     const S tol = S(8) * rounding * (scale_after + scale_before) + accuracy * target_norm;

@@ -43,7 +43,7 @@ struct StrikeWorkspace {
 
 // A contact's part in the strike.
 enum class StrikeState : unsigned char {
-  kLeftOut = 0,  // separating before the strike (ζ⁻ > StrikeOptions::separating_speed): not in the problem
+  kLeftOut = 0,  // separating before the strike (ζ⁻ > StrikeOptions::separating_speed) and after: not in the problem
   kNoImpulse,    // took part and took no impulse
   kSticking,     // took impulse and leaves with no tangential velocity (or friction played no part)
   kSliding,      // took impulse and leaves sliding (its friction impulse on the cone's edge)
