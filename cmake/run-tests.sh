@@ -1,18 +1,22 @@
 #!/usr/bin/env bash
 # The README's test command, and what CI runs: install what is missing, then configure, build
-# and test every preset — host (debug), host-asan, host-release, cortex-m4f and cortex-m7 (the
-# last two under qemu-system-arm), aarch64-linux (cross-built, run under qemu-aarch64) — build
-# the real boards' firmware (nucleo-h743zi), and print the firmware figures: instruction
-# counts, flash/RAM use and stack high-water marks.
+# and test every preset — host-asan, host-release, cortex-m4f and cortex-m7 (the last two under
+# qemu-system-arm), aarch64-linux (cross-built, run under qemu-aarch64) — build the real boards'
+# firmware (nucleo-h743zi), and print the firmware figures: instruction counts, flash/RAM use
+# and stack high-water marks.
+#
+# The plain debug `host` preset is not in the default list: it runs the same tests as host-asan
+# (unoptimised too, without the sanitizers), and leaving it out keeps CI inside its hour on two
+# cores. `cmake/run-tests.sh host` runs it.
 #
 # It fails on any failed test, any warning (compiler, linker or CMake), any sanitizer report,
 # a heap symbol in a firmware image, or a preset that ran no test (except a build-only one).
-# Usage: cmake/run-tests.sh [preset...]      (default: all seven)
+# Usage: cmake/run-tests.sh [preset...]      (default: the six below)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 presets=("$@")
 [ ${#presets[@]} -gt 0 ] ||
-  presets=(host host-asan host-release cortex-m4f cortex-m7 aarch64-linux nucleo-h743zi)
+  presets=(host-asan host-release cortex-m4f cortex-m7 aarch64-linux nucleo-h743zi)
 
 # Build-only presets: real boards with no emulator, whose firmware is built, linked, checked for
 # heap symbols and sized, but never run here (it runs on the board: README, "Flashing the
