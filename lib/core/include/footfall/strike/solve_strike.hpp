@@ -277,12 +277,19 @@ Status solve_strike(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, c
     detail::contact_relative_velocity(model, ws, c, detail::world_point(ws, c.body, c.point), v, &u, &approach_scale[i]);
     result.approach[i] = c.normal.dot(u);
   }
-  const S rounding = lcp_rounding_tolerance<S>(std::max(nv, 3 * count));
   StanceSolver used = result.solver;
   int work = 0, work_limit = 0;
   S target_norm = S(0);
   int nc = 0;
   bool padded = false;  // whether the contacts that take part have pads (then every one must)
+  // On failure a result is whole or it is not given: reset, keeping what the solver spent.
+  const auto failed = [&](Status why) noexcept {
+    detail::reset_strike_result(result, why, count, nv, model.body_count());
+    result.solver = used;
+    result.work = work;
+    result.work_limit = work_limit;
+    return why;
+  };
   for (int round = 0; round <= K; ++round) {
     sw.taking_part.clear();
     for (int i = 0; i < count; ++i) {
@@ -301,10 +308,7 @@ Status solve_strike(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, c
     if (status.ok())
       status = compute_contact_terms(model, ws, sw.taking_part, options.friction != StrikeFriction::kNone,
                                      ContactTerms::kVelocityOnly, sw.solve.contact);
-    if (!status.ok()) {
-      detail::reset_strike_result(result, status, count, nv, model.body_count());
-      return status;
-    }
+    if (!status.ok()) return failed(status);
     const ContactDynamics<S, D, K>& terms = sw.solve.contact;
     const int m = terms.rows_per_contact, rows = terms.rows();
 
@@ -323,18 +327,11 @@ Status solve_strike(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, c
     status = detail::solve_impact(options, sw, &used, &round_work, &round_limit, &target_norm);
     work += round_work;
     work_limit += round_limit;
-    result.solver = used;
-    result.work = work;
-    result.work_limit = work_limit;
     if (!status.ok()) {
       // A check names the contact among those that took part: name it in the set's order.
       if (status.code == StatusCode::kCheckFailed && status.index >= 0 && status.index < nc)
         status.index = sw.index[status.index];
-      detail::reset_strike_result(result, status, count, nv, model.body_count());
-      result.solver = used;
-      result.work = work;
-      result.work_limit = work_limit;
-      return status;
+      return failed(status);
     }
 
     // Δq̇ = H⁻¹Gᵀι and v⁺, then ζ⁺ of each contact left out: done when none approaches.
@@ -362,15 +359,14 @@ Status solve_strike(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, c
       }
     }
     if (!added) break;
-    if (round == K) status = Status::CheckFailed("strike.approaching_after");  // unreachable: K rounds add K contacts
   }
-  if (!status.ok()) {
-    detail::reset_strike_result(result, status, count, nv, model.body_count());
-    return status;
-  }
+  result.solver = used;
+  result.work = work;
+  result.work_limit = work_limit;
   result.residual = nc > 0 ? sw.solve.lcp.residual : S(0);
   const ContactDynamics<S, D, K>& cd = sw.solve.contact;
   const int m = cd.rows_per_contact, rows = cd.rows();
+  const S rounding = lcp_rounding_tolerance<S>(std::max(nv, 3 * count));
 
   // u = Gᵀι, and the check of u = H Δq̇ against the rounding of its terms.
   result.velocity_change = sw.change;
@@ -458,13 +454,7 @@ Status solve_strike(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, c
     result.state[i] = state;
     ++j;
   }
-  if (!status.ok()) {
-    detail::reset_strike_result(result, status, count, nv, model.body_count());
-    result.solver = used;
-    result.work = work;
-    result.work_limit = work_limit;
-    return status;
-  }
+  if (!status.ok()) return failed(status);
 
   // Joint loads, energy and uniqueness.
   result.axis_impulse.resize(nv);
@@ -482,13 +472,7 @@ Status solve_strike(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, c
     S approach_n[kSlots];
     for (int q = 0; q < nc; ++q) approach_n[q] = result.approach[sw.index[q]];
     status = predict_peak_loads(nv, options, approach_n, sw, result.peaks);
-    if (!status.ok()) {  // the rigid answer stands, but a result is whole or it is not given
-      detail::reset_strike_result(result, status, count, nv, model.body_count());
-      result.solver = used;
-      result.work = work;
-      result.work_limit = work_limit;
-      return status;
-    }
+    if (!status.ok()) return failed(status);  // the rigid answer stands, but a result is whole or it is not given
     // From the taking-part order to the set's; a left-out contact has no peak.
     S force[kSlots], time[kSlots];
     Vector3<S> vector[kSlots];
