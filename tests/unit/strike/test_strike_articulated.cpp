@@ -153,6 +153,22 @@ RodStrike<S>& rod_bench() {
   return instance;
 }
 
+// The rod lying on the floor at (x, y, φ) = (x, 0, 0) with v = (0, ẏ, φ̇), both ends on the
+// frictionless floor with restitution e, struck: the strike's Status.
+template <typename S>
+Status rod_flat_strike(RodStrike<S>& b, S x, S y_rate, S phi_rate, S e) {
+  if (!build_rod2d_model(&b.model).ok()) return Status::BadInput("rod2d");
+  typename RodStrike<S>::Config q(3);
+  q << x, S(0), S(0);
+  typename RodStrike<S>::Tangent v(3);
+  v << S(0), y_rate, phi_rate;
+  if (!b.prepare(q, v)) return Status::BadInput("rod2d.state");
+  b.contacts.clear();
+  b.contacts.add(Contact<S>::Ground(0, rod2d_end<S>(0), Vector3<S>::UnitY(), S(0), e));
+  b.contacts.add(Contact<S>::Ground(0, rod2d_end<S>(1), Vector3<S>::UnitY(), S(0), e));
+  return b.solve(StrikeFriction::kNone);
+}
+
 // The rod of 004 §5 at its first strike. It starts at rest at φ = π/4 with its left end on the
 // frictionless floor, which it keeps touching as it falls; the centre falls straight down (no
 // horizontal force), y = L sin φ. At the strike φ = 0 and energy gives ½(m L² + I) φ̇² = m g L
@@ -163,18 +179,9 @@ RodStrike<S>& rod_bench() {
 // impulse, the right one leaves at 2ea, and ẏ⁺ = ea, φ̇⁺ = ea/L.
 FF_TEST_FLOAT_AND_DOUBLE(StrikeReference, FallingRodFirstStrike) {
   auto& b = rod_bench<S>();
-  FF_ASSERT_TRUE(build_rod2d_model(&b.model).ok());
   const S g = S(9.8), e = S(0.4);
   const S a = std::sqrt(S(2) * g * std::sin(S(0.78539816339744831)) / (S(1) + S(1) / S(3)));
-  typename RodStrike<S>::Config q(3);
-  q << S(0.70710678118654752), S(0), S(0);
-  typename RodStrike<S>::Tangent v(3);
-  v << S(0), -a, -a;
-  FF_ASSERT_TRUE(b.prepare(q, v));
-  b.contacts.clear();
-  b.contacts.add(Contact<S>::Ground(0, rod2d_end<S>(0), Vector3<S>::UnitY(), S(0), e));
-  b.contacts.add(Contact<S>::Ground(0, rod2d_end<S>(1), Vector3<S>::UnitY(), S(0), e));
-  FF_ASSERT_TRUE(b.solve(StrikeFriction::kNone).ok());
+  FF_ASSERT_TRUE(rod_flat_strike(b, S(0.70710678118654752), -a, -a, e).ok());
   const auto& r = b.result;
   const S tol = ulps<S>(64) * a;
   FF_EXPECT_NEAR(r.approach[0], S(0), tol);
@@ -197,17 +204,8 @@ FF_TEST_FLOAT_AND_DOUBLE(StrikeReference, FallingRodFirstStrike) {
 // ι_L = ((1 + e)v − 2u)/6, positive for u < (1 + e)v/2.
 FF_TEST_FLOAT_AND_DOUBLE(StrikeReference, LiftingEndPushedDownJoinsTheStrike) {
   auto& b = rod_bench<S>();
-  FF_ASSERT_TRUE(build_rod2d_model(&b.model).ok());
   const S v_in = S(1), u = S(0.2), e = S(0.4);
-  typename RodStrike<S>::Config q(3);
-  q << S(0), S(0), S(0);
-  typename RodStrike<S>::Tangent v(3);
-  v << S(0), (u - v_in) / S(2), -(u + v_in) / S(2);
-  FF_ASSERT_TRUE(b.prepare(q, v));
-  b.contacts.clear();
-  b.contacts.add(Contact<S>::Ground(0, rod2d_end<S>(0), Vector3<S>::UnitY(), S(0), e));
-  b.contacts.add(Contact<S>::Ground(0, rod2d_end<S>(1), Vector3<S>::UnitY(), S(0), e));
-  FF_ASSERT_TRUE(b.solve(StrikeFriction::kNone).ok());
+  FF_ASSERT_TRUE(rod_flat_strike(b, S(0), (u - v_in) / S(2), -(u + v_in) / S(2), e).ok());
   const auto& r = b.result;
   const S tol = ulps<S>(64);
   FF_EXPECT_NEAR(r.approach[0], u, tol);
@@ -219,9 +217,7 @@ FF_TEST_FLOAT_AND_DOUBLE(StrikeReference, LiftingEndPushedDownJoinsTheStrike) {
   FF_EXPECT_TRUE(r.state[0] == StrikeState::kSticking && r.state[1] == StrikeState::kSticking);
 
   // Lifting faster than the push (u > (1 + e)v/2), it stays out and leaves upwards.
-  v << S(0), (S(0.9) - v_in) / S(2), -(S(0.9) + v_in) / S(2);
-  FF_ASSERT_TRUE(b.prepare(q, v));
-  FF_ASSERT_TRUE(b.solve(StrikeFriction::kNone).ok());
+  FF_ASSERT_TRUE(rod_flat_strike(b, S(0), (S(0.9) - v_in) / S(2), -(S(0.9) + v_in) / S(2), e).ok());
   FF_EXPECT_TRUE(b.result.state[0] == StrikeState::kLeftOut);
   FF_EXPECT_NEAR(b.result.normal_impulse[1], (S(1) + e) * v_in / S(4), tol);
   FF_EXPECT_NEAR(b.result.departure[0], S(0.9) - (S(1) + e) * v_in / S(2), tol);
