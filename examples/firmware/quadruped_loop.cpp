@@ -11,7 +11,8 @@
 //            after an overrun;
 //   torques  the command written to the drives, clamped to the A1's 33.5 N m.
 //
-// On the boards the loop runs on instruction-count time. QEMU runs with -icount, so SysTick
+// On the emulated boards the loop runs on instruction-count time (on a real board, such as the
+// nucleo-h743zi, on the port's SysTick at the core clock: cycles). QEMU runs with -icount, so SysTick
 // counts a fixed multiple of the instructions executed; InstructionClock divides it out, so one
 // clock tick is one instruction, which is one cycle of the modelled core. The tick period is
 // the clock rate over 1 kHz: 25 000 instructions at the boards' nominal 25 MHz. The loop first
