@@ -238,10 +238,15 @@ bool lemke_try_basis(const LcpProblem<S, N>& problem, LemkeWorkspace<S, N>& ws, 
                      int polish_limit, LcpResult<S, N>& result) noexcept {
   using Labels = LemkeLabels<N>;
   const int n = problem.size();
-  int k = 0;
+  // α in increasing order, without a sort (std::sort's introsort recurses, which the core does
+  // not): flag each basic z's index in `active`, then compact the flags into the indices. The
+  // compaction writes slot k ≤ i after reading slot i, so it can run in place.
+  for (int i = 0; i < n; ++i) ws.active[i] = 0;
   for (int r = 0; r < n; ++r)
-    if (Labels::is_z(ws.basic[r])) ws.active[k++] = Labels::index(ws.basic[r]);
-  std::sort(ws.active, ws.active + k);
+    if (Labels::is_z(ws.basic[r])) ws.active[Labels::index(ws.basic[r])] = 1;
+  int k = 0;
+  for (int i = 0; i < n; ++i)
+    if (ws.active[i] != 0) ws.active[k++] = i;
   int polish_pivots = 0;
   const LcpCheck<S> check = solve_and_polish(problem, ws.active, k, polish_limit, ws.principal, result.z, result.w,
                                              options.accuracy, &polish_pivots);
