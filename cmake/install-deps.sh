@@ -15,6 +15,7 @@ packages=(
   gcc-arm-none-eabi binutils-arm-none-eabi              # Cortex-M cross compiler
   picolibc-arm-none-eabi libstdc++-arm-none-eabi-picolibc
   qemu-system-arm                                       # the emulated boards
+  python3                                               # the boards' static stack bound
   g++-aarch64-linux-gnu qemu-user                       # 64-bit ARM Linux, run under qemu-aarch64
 )
 

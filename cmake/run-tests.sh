@@ -2,7 +2,7 @@
 # The README's test command, and what CI runs: install what is missing, then configure, build
 # and test the presets — host-asan, host-release, cortex-m4f and cortex-m7 (the last two under
 # qemu-system-arm) — build the real boards' firmware (nucleo-h743zi), and print the firmware
-# figures: instruction counts, flash/RAM use and stack high-water marks.
+# figures: instruction counts, flash/RAM use, stack high-water marks and static stack bounds.
 #
 # Two presets are not in the default list, to keep CI inside its hour on two cores: the plain
 # debug `host` one (host-asan runs the same tests, unoptimised too, with the sanitizers) and
@@ -82,6 +82,9 @@ for preset in "${presets[@]}"; do
   echo
   echo "=== figures: $preset"
   cmake --build --preset "$preset" --target firmware-report 2>&1 | grep -vE '^\[[0-9]+/[0-9]+\]'
+  if ! is_build_only "$preset"; then  # the emulated boards (tests/stack_bound)
+    cmake --build --preset "$preset" --target stack-bound 2>&1 | grep -vE '^\[[0-9]+/[0-9]+\]'
+  fi
 done
 
 echo
