@@ -13,6 +13,7 @@
 #include <cstdint>
 
 extern "C" const void* const ff_vector_table[];
+extern "C" [[noreturn]] void ff_port_fault(const char* reason);  // console_uart.cpp
 
 namespace {
 
@@ -24,11 +25,18 @@ volatile std::uint32_t& reg(Address address) {
 
 void barrier() { asm volatile("dsb 0xF\n\tisb 0xF" ::: "memory"); }
 
-// Waits until (reg & mask) == value. The bring-up has no clock to time out against yet; a
-// board whose HSE never starts (no MCO from the ST-LINK, say) stops here, visible to a debugger.
-void wait_for(Address address, std::uint32_t mask, std::uint32_t value) {
-  while ((reg(address) & mask) != value) {
-  }
+// Waits until (reg & mask) == value, or faults naming what never got ready (an HSE that never
+// starts: no MCO from the ST-LINK, say) instead of hanging. No timer runs yet, so the bound is a
+// count of reads: each takes at least a core cycle, so the limit lasts at least 10 ms at
+// 400 MHz and 62 ms on the 64 MHz HSI the core runs from until the switch, far longer than the
+// regulator, the flash, the HSE in bypass or the PLL take. (Before the switch the fault's
+// message leaves the UART at 64/100 of its 115200 baud; a debugger finds the core halted in
+// port::fault with the reason either way.)
+constexpr std::uint32_t kReadyPollLimit = 4000000u;
+
+void wait_for(Address address, std::uint32_t mask, std::uint32_t value, const char* what) {
+  for (std::uint32_t polls = 0; (reg(address) & mask) != value; ++polls)
+    if (polls == kReadyPollLimit) ff_port_fault(what);
 }
 
 // Cortex-M7 system control block (Armv7-M ARM B3.2).
@@ -104,23 +112,23 @@ void set_fields(Address address, std::uint32_t mask, std::uint32_t value) {
 void configure_supply_and_voltage() {
   // The supply configuration is written once after reset (it then locks): the LDO, no bypass.
   set_fields(kPwrCr3, kPwrCr3Bypass | kPwrCr3Ldoen, kPwrCr3Ldoen);
-  wait_for(kPwrCsr1, kPwrCsr1Actvosrdy, kPwrCsr1Actvosrdy);
+  wait_for(kPwrCsr1, kPwrCsr1Actvosrdy, kPwrCsr1Actvosrdy, "bring-up: PWR ACTVOSRDY never set");
   // VOS1 (reset is VOS3): up to 400 MHz for the CPU, 200 MHz for the AXI bus.
   set_fields(kPwrD3cr, kPwrD3crVosMask, kPwrD3crVos1);
-  wait_for(kPwrD3cr, kPwrD3crVosrdy, kPwrD3crVosrdy);
+  wait_for(kPwrD3cr, kPwrD3crVosrdy, kPwrD3crVosrdy, "bring-up: VOS1 never ready");
 }
 
 void configure_flash() {
   // Raise the wait states before the clock rises, and read them back before going on.
   set_fields(kFlashAcr, kFlashAcrMask, kFlashAcrValue);
-  wait_for(kFlashAcr, kFlashAcrMask, kFlashAcrValue);
+  wait_for(kFlashAcr, kFlashAcrMask, kFlashAcrValue, "bring-up: flash wait states never took");
 }
 
 void configure_clocks() {
   // HSE from the ST-LINK's MCO: an external clock on OSC_IN, so bypass the oscillator.
   reg(kRccCr) = reg(kRccCr) | kRccCrHsebyp;
   reg(kRccCr) = reg(kRccCr) | kRccCrHseon;
-  wait_for(kRccCr, kRccCrHserdy, kRccCrHserdy);
+  wait_for(kRccCr, kRccCrHserdy, kRccCrHserdy, "bring-up: HSE never ready (is the ST-LINK's MCO on?)");
 
   // PLL1 from HSE (PLL1 is off after reset, so its configuration may be written).
   set_fields(kRccPllckselr, kPllckselrMask, kPllckselrValue);
@@ -128,7 +136,7 @@ void configure_clocks() {
   reg(kRccPll1fracr) = 0;
   set_fields(kRccPllcfgr, kPllcfgrMask, kPllcfgrValue);
   reg(kRccCr) = reg(kRccCr) | kRccCrPll1on;
-  wait_for(kRccCr, kRccCrPll1rdy, kRccCrPll1rdy);
+  wait_for(kRccCr, kRccCrPll1rdy, kRccCrPll1rdy, "bring-up: PLL1 never locked");
 
   // Bus dividers before the switch: CPU ÷1 (400 MHz), AHB/AXI ÷2 (200 MHz), APBs ÷2 (100 MHz).
   reg(kRccD1cfgr) = (kApbDiv2 << 4) | kAhbDiv2;
@@ -136,7 +144,7 @@ void configure_clocks() {
   reg(kRccD3cfgr) = kApbDiv2 << 4;
 
   set_fields(kRccCfgr, kRccCfgrSwMask, kRccCfgrSwPll1);
-  wait_for(kRccCfgr, kRccCfgrSwsMask, kRccCfgrSwsPll1);
+  wait_for(kRccCfgr, kRccCfgrSwsMask, kRccCfgrSwsPll1, "bring-up: the switch to PLL1 never happened");
 }
 
 void enable_caches() {
