@@ -338,6 +338,7 @@ Status solve_strike(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, c
     sw.change.resize(nv);
     contact_force_acceleration(model, ws, terms, sw.impulse, sw.change);
     result.v_plus = v + sw.change;
+    const S accuracy = used == StanceSolver::kPgs ? options.tolerance : S(0);
     bool added = false;
     for (int i = 0, j = 0; i < count; ++i) {
       if (j < nc && sw.index[j] == i) {
@@ -352,7 +353,6 @@ Status solve_strike(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, c
       // A few roundings of ζ⁺'s terms, not the checks' bound (which allows for an elimination):
       // adding a contact that did not need it costs a re-solve and gives it no impulse, while
       // leaving out one that approaches at a few mm/s (the looser bound, in float) is wrong.
-      const S accuracy = used == StanceSolver::kPgs ? options.tolerance : S(0);
       if (c.normal.dot(after) < -(S(8) * epsilon<S>() * (scale_after + approach_scale[i]) + accuracy * target_norm)) {
         forced[i] = true;
         added = true;
@@ -366,7 +366,7 @@ Status solve_strike(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, c
   result.residual = nc > 0 ? sw.solve.lcp.residual : S(0);
   const ContactDynamics<S, D, K>& cd = sw.solve.contact;
   const int m = cd.rows_per_contact, rows = cd.rows();
-  const S rounding = lcp_rounding_tolerance<S>(std::max(nv, 3 * count));
+  const S rounding = lcp_rounding_tolerance<S>(std::max(nv, rows));
 
   // u = Gᵀι, and the check of u = H Δq̇ against the rounding of its terms.
   result.velocity_change = sw.change;
