@@ -2,7 +2,6 @@
 
 #include <cctype>
 #include <cmath>
-#include <cstdio>
 #include <sstream>
 
 #include "footfall/host/io/number_format.hpp"
@@ -51,9 +50,7 @@ std::string string_literal(const std::string& s) {
       out += '\\';
       out += c;
     } else if (u < 0x20 || u >= 0x7f) {
-      char buffer[8];
-      std::snprintf(buffer, sizeof buffer, "\\%03o", static_cast<unsigned>(u));
-      out += buffer;
+      out += format_printf("\\%03o", static_cast<unsigned>(u));
     } else {
       out += c;
     }

@@ -1,5 +1,4 @@
 #include <algorithm>
-#include <cstdio>
 
 #include "footfall/host/info/model_info.hpp"
 #include "footfall/host/io/json_writer.hpp"
@@ -61,11 +60,9 @@ std::string model_info_table(const ModelInfo& info) {
   }
   auto row = [&](const std::string& index, const std::string& name, const std::string& parent,
                  const std::string& joint, const std::string& type, const std::string& dofs, const std::string& mass) {
-    char line[512];
-    std::snprintf(line, sizeof line, "%3s  %-*s  %-*s  %-*s  %-10s  %5s  %s\n", index.c_str(), static_cast<int>(name_w),
+    out += format_printf("%3s  %-*s  %-*s  %-*s  %-10s  %5s  %s\n", index.c_str(), static_cast<int>(name_w),
                   name.c_str(), static_cast<int>(parent_w), parent.c_str(), static_cast<int>(joint_w), joint.c_str(),
                   type.c_str(), dofs.c_str(), mass.c_str());
-    out += line;
   };
   row("#", "body", "parent", "joint", "type", "v", "mass [kg]");
   for (std::size_t i = 0; i < info.bodies.size(); ++i) {

@@ -1,28 +1,37 @@
 #include "footfall/host/io/number_format.hpp"
 
+#include <cstdarg>
 #include <cstdio>
 
 namespace footfall::host {
 
-std::string format_exact(double x) {
-  char buffer[32];
-  std::snprintf(buffer, sizeof buffer, "%.17g", x);
-  return buffer;
+std::string format_printf(const char* format, ...) {
+  // Two passes: the first measures, the second writes, so no width, name or magnitude is cut.
+  std::va_list args;
+  va_start(args, format);
+  std::va_list measure;
+  va_copy(measure, args);
+  const int length = std::vsnprintf(nullptr, 0, format, measure);
+  va_end(measure);
+  std::string text;
+  if (length > 0) {
+    text.resize(static_cast<std::size_t>(length) + 1);  // vsnprintf writes the terminating '\0' too
+    const int written = std::vsnprintf(&text[0], text.size(), format, args);
+    text.resize(written == length ? static_cast<std::size_t>(length) : 0);
+  }
+  va_end(args);
+  return text;
 }
 
-std::string format_short(double x) {
-  char buffer[32];
-  std::snprintf(buffer, sizeof buffer, "%g", x);
-  return buffer;
-}
+std::string format_exact(double x) { return format_printf("%.17g", x); }
+
+std::string format_short(double x) { return format_printf("%g", x); }
 
 std::string format_fixed(double x, int decimals) {
-  char buffer[64];
-  std::snprintf(buffer, sizeof buffer, "%.*f", decimals, x == 0.0 ? 0.0 : x);
-  std::string text = buffer;
+  std::string text = format_printf("%.*f", decimals, x == 0.0 ? 0.0 : x);
   bool zero = true;
   for (char c : text) zero = zero && (c == '-' || c == '0' || c == '.');
-  if (zero && text[0] == '-') text.erase(0, 1);
+  if (zero && !text.empty() && text[0] == '-') text.erase(0, 1);
   return text;
 }
 

@@ -4,9 +4,10 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <limits>
 #include <memory>
+
+#include "footfall/host/io/number_format.hpp"
 
 namespace footfall::host {
 
@@ -41,11 +42,9 @@ Range padded(Range r) {
 }
 
 std::string tick_label(double v, double step) {
-  char buf[32];
   if (std::abs(v) < 1e-3 * step) v = 0.0;
   const int decimals = std::max(0, static_cast<int>(-std::floor(std::log10(step) + 1e-9)));
-  std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
-  return buf;
+  return format_printf("%.*f", decimals, v);
 }
 
 // The colours of successive series: distinguishable, and legible in grey.
@@ -75,7 +74,12 @@ void draw_panel(cairo_t* cr, const PlotPanel& panel, const Range& xr, double lef
   cairo_set_line_width(cr, 1.0);
   const double xs = tick_step(xr.hi - xr.lo, 8), ys = tick_step(yr.hi - yr.lo, 5);
   cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
-  for (double x = std::ceil(xr.lo / xs) * xs; x <= xr.hi + 1e-12 * xs; x += xs) {
+  // Ticks by count, each placed from the first (no accumulated rounding); tick_step makes about
+  // eight, so the bound is never the reason a loop stops.
+  constexpr int kMaxTicks = 64;
+  const double x0 = std::ceil(xr.lo / xs) * xs, y0 = std::ceil(yr.lo / ys) * ys;
+  for (int i = 0; i < kMaxTicks && x0 + i * xs <= xr.hi + 1e-12 * xs; ++i) {
+    const double x = x0 + i * xs;
     cairo_set_source_rgb(cr, 0.88, 0.88, 0.88);
     cairo_move_to(cr, px(x), top);
     cairo_line_to(cr, px(x), top + height);
@@ -85,7 +89,8 @@ void draw_panel(cairo_t* cr, const PlotPanel& panel, const Range& xr, double lef
       text(cr, px(x), top + height + 6, tick_label(x, xs), 12, 0.5, 0.0);
     }
   }
-  for (double y = std::ceil(yr.lo / ys) * ys; y <= yr.hi + 1e-12 * ys; y += ys) {
+  for (int i = 0; i < kMaxTicks && y0 + i * ys <= yr.hi + 1e-12 * ys; ++i) {
+    const double y = y0 + i * ys;
     cairo_set_source_rgb(cr, 0.88, 0.88, 0.88);
     cairo_move_to(cr, left, py(y));
     cairo_line_to(cr, left + width, py(y));

@@ -1,6 +1,5 @@
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 
 #include "footfall/host/io/json_writer.hpp"
 #include "footfall/host/io/number_format.hpp"
@@ -52,31 +51,26 @@ std::string forces_table(const ForcesReport& r) {
   std::size_t body_w = 4;
   for (const ContactForce& c : r.contacts)
     body_w = std::max(body_w, c.other_body.empty() ? c.body.size() : c.body.size() + 4 + c.other_body.size());
-  char line[512];
-  std::snprintf(line, sizeof line, "%3s  %-*s  %-10s  %10s  %-29s  %s\n", "#", static_cast<int>(body_w), "body",
+  out += format_printf("%3s  %-*s  %-10s  %10s  %-29s  %s\n", "#", static_cast<int>(body_w), "body",
                 "state", "normal [N]", "force x, y, z (world) [N]", "at x, y, z (world) [m]");
-  out += line;
   for (std::size_t i = 0; i < r.contacts.size(); ++i) {
     const ContactForce& c = r.contacts[i];
     const std::string body = c.other_body.empty() ? c.body : c.body + " on " + c.other_body;
-    std::snprintf(line, sizeof line, "%3zu  %-*s  %-10s  %10s  %9s %9s %9s  %8s %8s %8s\n", i,
+    out += format_printf("%3zu  %-*s  %-10s  %10s  %9s %9s %9s  %8s %8s %8s\n", i,
                   static_cast<int>(body_w), body.c_str(), to_string(c.state), format_fixed(c.normal_force, 3).c_str(),
                   format_fixed(c.force.x(), 3).c_str(), format_fixed(c.force.y(), 3).c_str(), format_fixed(c.force.z(), 3).c_str(),
                   format_fixed(c.position.x(), 4).c_str(), format_fixed(c.position.y(), 4).c_str(), format_fixed(c.position.z(), 4).c_str());
-    out += line;
   }
   const double weight = r.total_mass * r.gravity.norm();
   out += "total normal force " + format_fixed(total_normal_force(r), 3) + " N (weight m|g| = " + format_fixed(weight, 3) + " N)\n\n";
 
   std::size_t dof_w = 3;
   for (const std::string& name : r.dof_names) dof_w = std::max(dof_w, name.size());
-  std::snprintf(line, sizeof line, "%-*s  %14s  %14s\n", static_cast<int>(dof_w), "dof", "qdd", "tau_contact");
-  out += line;
+  out += format_printf("%-*s  %14s  %14s\n", static_cast<int>(dof_w), "dof", "qdd", "tau_contact");
   for (std::size_t k = 0; k < r.qdd.size(); ++k) {
     const std::string name = k < r.dof_names.size() ? r.dof_names[k] : std::to_string(k);
-    std::snprintf(line, sizeof line, "%-*s  %14.6g  %14.6g\n", static_cast<int>(dof_w), name.c_str(), r.qdd[k],
+    out += format_printf("%-*s  %14.6g  %14.6g\n", static_cast<int>(dof_w), name.c_str(), r.qdd[k],
                   r.tau_contact[k]);
-    out += line;
   }
   out += "(qdd in m/s^2 or rad/s^2, tau_contact in N or N m; a free-flying base's rows in the base's frame)\n";
   return out;

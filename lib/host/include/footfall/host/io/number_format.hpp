@@ -5,6 +5,10 @@
 
 namespace footfall::host {
 
+// printf into a string of whatever length the output has (never truncated); a format error
+// gives an empty string.
+std::string format_printf(const char* format, ...) __attribute__((format(printf, 1, 2)));
+
 std::string format_exact(double x);  // %.17g
 std::string format_short(double x);  // %g, for messages and tables meant for people
 std::string format_fixed(double x, int decimals);  // %.*f for tables, never "-0.000"
