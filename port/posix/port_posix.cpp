@@ -33,7 +33,7 @@ void sleep_until(Ticks deadline) noexcept {
 }
 
 void console_write(const char* text, std::size_t length) noexcept {
-  std::fflush(stdout);  // keep order with anything printed through stdio
+  (void)std::fflush(stdout);  // keep order with anything printed through stdio (best effort)
   while (length > 0) {
     const ssize_t written = ::write(STDOUT_FILENO, text, length);
     if (written < 0 && errno == EINTR) continue;
@@ -46,13 +46,13 @@ void console_write(const char* text, std::size_t length) noexcept {
 void console_print(const char* text) noexcept { console_write(text, std::strlen(text)); }
 
 [[noreturn]] void finish(int status) noexcept {
-  std::fflush(stdout);
+  (void)std::fflush(stdout);  // exit flushes again; a failure here has nowhere to be reported
   std::exit(status);
 }
 
 [[noreturn]] void fault(const char* reason) noexcept {
-  std::fflush(stdout);
-  std::fprintf(stderr, "footfall: fault: %s\n", reason);
+  (void)std::fflush(stdout);  // a fault is being reported: a failing stream cannot stop that
+  (void)std::fprintf(stderr, "footfall: fault: %s\n", reason);
   std::_Exit(3);
 }
 

@@ -16,11 +16,12 @@ namespace {
 // Touches `bytes` of stack (at most kMaxStackPrefault) below the caller's frame, one write a
 // page, so the pages exist (and, once mlockall holds them, stay) before the loop runs. The
 // frame is the array itself; volatile keeps the writes.
-constexpr std::size_t kMaxStackPrefault = 1024 * 1024;
+constexpr std::size_t kMaxStackPrefault = std::size_t{1024} * 1024;
 
 __attribute__((noinline)) void prefault_stack(std::size_t bytes) noexcept {
   volatile unsigned char frame[kMaxStackPrefault];
   const std::size_t n = bytes < kMaxStackPrefault ? bytes : kMaxStackPrefault;
+  if (n == 0) return;
   for (std::size_t i = 0; i < n; i += 4096) frame[kMaxStackPrefault - 1 - i] = 0;
   const unsigned char last = frame[kMaxStackPrefault - 1];  // a volatile read: the writes are used
   (void)last;
@@ -67,9 +68,9 @@ void print_realtime(const RealtimeRequest& request, const RealtimeResult& result
     else
       std::printf("  %-28s NOT set: %s\n", what, std::strerror(error));
   };
-  char scheduler[48], cpu[48];
-  std::snprintf(scheduler, sizeof scheduler, "SCHED_FIFO priority %d", request.priority);
-  std::snprintf(cpu, sizeof cpu, "pinned to CPU %d", request.cpu);
+  char scheduler[48], cpu[48];  // room for any int: neither can be cut
+  (void)std::snprintf(scheduler, sizeof scheduler, "SCHED_FIFO priority %d", request.priority);
+  (void)std::snprintf(cpu, sizeof cpu, "pinned to CPU %d", request.cpu);
   line(scheduler, request.priority > 0, result.scheduler, result.scheduler_error);
   line("memory locked (mlockall)", request.lock_memory, result.memory_locked, result.memory_error);
   line("stack prefaulted", request.stack_prefault_bytes > 0, result.stack_prefaulted, 0);

@@ -28,12 +28,12 @@ host::Result<void> write_file(const std::string& path, const std::string& text) 
     file << text;
     file.close();
     if (!file) {
-      std::remove(temporary.c_str());
+      (void)std::remove(temporary.c_str());  // best effort: the write already failed
       return host::Error{path + ": cannot write file"};
     }
   }
   if (std::rename(temporary.c_str(), path.c_str()) != 0) {
-    std::remove(temporary.c_str());
+    (void)std::remove(temporary.c_str());  // best effort: the rename already failed
     return host::Error{path + ": cannot write file"};
   }
   return {};

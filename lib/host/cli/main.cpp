@@ -20,7 +20,7 @@ std::string one_line(std::string text) {
 }
 
 int fail(const std::string& message, int status) {
-  std::fprintf(stderr, "footfall: %s\n", one_line(message).c_str());
+  (void)std::fprintf(stderr, "footfall: %s\n", one_line(message).c_str());  // nowhere left to report to
   return status;
 }
 
@@ -59,8 +59,8 @@ int main(int argc, char** argv) {
     const footfall::host::Result<footfall::cli::Output> result = action();
     if (!result.ok()) return fail(result.error(), footfall::cli::kExitBadInput);
     const footfall::cli::Output& output = result.value();
-    std::fwrite(output.text.data(), 1, output.text.size(), stdout);
-    if (std::fflush(stdout) != 0) return fail("cannot write the output", footfall::cli::kExitBadInput);
+    const std::size_t written = std::fwrite(output.text.data(), 1, output.text.size(), stdout);
+    if (written != output.text.size() || std::fflush(stdout) != 0) return fail("cannot write the output", footfall::cli::kExitBadInput);
     if (!output.diagnostic.empty()) return fail(output.diagnostic, output.exit_status);
     return output.exit_status;
   } catch (const std::exception& e) {

@@ -2,10 +2,16 @@
 
 namespace footfall::host {
 
+namespace {
+std::string capacity_name(const Capacity& c) { return std::to_string(c.bodies) + "x" + std::to_string(c.dofs); }
+}  // namespace
+
 std::string capacity_list() {
   std::string out;
-  for (const Capacity& c : kCapacities)
-    out += (out.empty() ? "" : ", ") + std::to_string(c.bodies) + "x" + std::to_string(c.dofs);
+  for (const Capacity& c : kCapacities) {
+    if (!out.empty()) out += ", ";
+    out += capacity_name(c);
+  }
   return out;
 }
 
@@ -17,13 +23,13 @@ Result<Capacity> choose_capacity(const std::string& spec, const RobotDescription
       if (bodies <= c.bodies && nv <= c.dofs) return c;
     return Error{d.source + ": " + needs + " exceed the largest capacity the tool has (" + capacity_list() + ")"};
   }
-  for (const Capacity& c : kCapacities) {
-    if (spec != std::to_string(c.bodies) + "x" + std::to_string(c.dofs)) continue;
-    if (bodies > c.bodies || nv > c.dofs)
-      return Error{d.source + ": " + needs + " do not fit the capacity " + spec};
-    return c;
-  }
-  return Error{"--capacity '" + spec + "': not one of auto, " + capacity_list()};
+  const Capacity* named = nullptr;
+  for (const Capacity& c : kCapacities)
+    if (spec == capacity_name(c)) named = &c;
+  if (named == nullptr) return Error{"--capacity '" + spec + "': not one of auto, " + capacity_list()};
+  if (bodies > named->bodies || nv > named->dofs)
+    return Error{d.source + ": " + needs + " do not fit the capacity " + spec};
+  return *named;
 }
 
 }  // namespace footfall::host

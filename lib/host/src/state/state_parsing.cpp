@@ -78,7 +78,10 @@ void check_quaternions(const std::vector<double>& q, const RobotDescription& mod
   for (const BodyDescription& body : model.bodies) {
     if (body.joint.type == JointType::kFreeFlyer) {
       double norm2 = 0.0;
-      for (int k = 3; k < 7; ++k) norm2 += q[static_cast<std::size_t>(iq + k)] * q[static_cast<std::size_t>(iq + k)];
+      for (int k = 3; k < 7; ++k) {
+        const double qk = q[static_cast<std::size_t>(iq) + static_cast<std::size_t>(k)];
+        norm2 += qk * qk;
+      }
       const double norm = std::sqrt(norm2);
       if (!(std::abs(norm - 1.0) <= std::sqrt(epsilon<double>())))
         throw FieldError{"q[" + std::to_string(iq + 3) + ".." + std::to_string(iq + 6) + "]",

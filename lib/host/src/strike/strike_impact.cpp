@@ -17,6 +17,7 @@ using StrikeRun = CoreRun<B, D, StrikeWorkspace<double, D, kContacts>, StrikeRes
 template <typename Vector>
 std::vector<double> to_vector(const Vector& x, int size) {
   std::vector<double> out;
+  out.reserve(static_cast<std::size_t>(size));
   for (int k = 0; k < size; ++k) out.push_back(x.coeff(k));
   return out;
 }

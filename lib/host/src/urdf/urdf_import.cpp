@@ -30,6 +30,8 @@ class ConsoleCapture final : public console_bridge::OutputHandler {
   ~ConsoleCapture() override { console_bridge::restorePreviousOutputHandler(); }
   ConsoleCapture(const ConsoleCapture&) = delete;
   ConsoleCapture& operator=(const ConsoleCapture&) = delete;
+  ConsoleCapture(ConsoleCapture&&) = delete;
+  ConsoleCapture& operator=(ConsoleCapture&&) = delete;
 
   void log(const std::string& text, console_bridge::LogLevel level, const char*, int) override {
     if (level >= console_bridge::CONSOLE_BRIDGE_LOG_ERROR && first_error_.empty())

@@ -12,7 +12,7 @@ namespace footfall::port {
 struct RealtimeRequest {
   int priority = 80;                       // SCHED_FIFO priority, 1–99; 0: leave the scheduler
   bool lock_memory = true;                 // mlockall(MCL_CURRENT | MCL_FUTURE)
-  std::size_t stack_prefault_bytes = 256 * 1024;  // touched now (at most 1 MiB); 0: none
+  std::size_t stack_prefault_bytes = std::size_t{256} * 1024;  // touched now (at most 1 MiB); 0: none
   int cpu = -1;                            // pin the calling thread to this CPU; −1: leave it
 };
 

@@ -40,6 +40,7 @@ template <>
 class [[nodiscard]] Result<void> {
  public:
   Result() = default;
+  // cppcheck-suppress passedByValue ; a sink: the message is moved in
   Result(Error error) : error_(std::move(error.message)), ok_(false) {}  // NOLINT
 
   bool ok() const noexcept { return ok_; }
