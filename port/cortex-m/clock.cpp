@@ -43,7 +43,7 @@ Ticks now() noexcept {
   if (!g_started) start();
   // Read the wrap count on both sides of the counter so that a wrap between the two reads is
   // seen; the interrupt has run by the second read if it fell in between.
-  std::uint32_t wraps_before, count;
+  std::uint32_t wraps_before = 0, count = 0;
   std::uint32_t wraps_after = g_wraps;
   do {
     wraps_before = wraps_after;

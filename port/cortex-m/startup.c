@@ -44,7 +44,7 @@ static void enable_fpu(void) {
 /* Fills the unused stack with the paint word, from the bottom up to a margin below the current
    stack pointer (the reset handler's own frame lives above the margin). */
 static void paint_stack(void) {
-  uint32_t *sp;
+  uint32_t *sp = 0;
   __asm__ volatile("mov %0, sp" : "=r"(sp));
   for (uint32_t *word = __stack_bottom; word < sp - 16; ++word) *word = FF_STACK_PAINT;
 }

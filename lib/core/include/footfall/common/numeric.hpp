@@ -14,6 +14,15 @@ struct TypeIdentity {
 };
 }  // namespace detail
 
+// The writable view of an Eigen output argument. Eigen's documented idiom ("Writing functions
+// taking Eigen types as parameters") takes outputs as `const MatrixBase<Derived>&` so that a
+// block or a Map, which are temporaries, can be passed, and casts the const away inside; this
+// is that cast's one place.
+template <typename Derived>
+Eigen::MatrixBase<Derived>& writable(const Eigen::MatrixBase<Derived>& output) noexcept {
+  return const_cast<Eigen::MatrixBase<Derived>&>(output);  // NOLINT(cppcoreguidelines-pro-type-const-cast)
+}
+
 // Marks a parameter whose scalar is taken from the other arguments, so that callers may pass
 // an Eigen expression such as Vector3d::Zero() (C++20's std::type_identity_t).
 template <typename T>

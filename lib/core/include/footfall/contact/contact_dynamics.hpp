@@ -30,6 +30,7 @@
 #include <Eigen/Core>
 #include <cstddef>
 
+#include "footfall/common/numeric.hpp"
 #include "footfall/contact/contact.hpp"
 #include "footfall/contact/tangent_basis.hpp"
 #include "footfall/dynamics/jacobians.hpp"
@@ -314,7 +315,7 @@ template <typename S, int B, int D, int K, typename FDerived, typename OutDerive
 void contact_force_acceleration(const Model<S, B, D>& model, const Workspace<S, B, D>& ws,
                                 const ContactDynamics<S, D, K>& cd, const Eigen::MatrixBase<FDerived>& f,
                                 const Eigen::MatrixBase<OutDerived>& out_const) noexcept {
-  auto& out = const_cast<Eigen::MatrixBase<OutDerived>&>(out_const);
+  auto& out = writable(out_const);
   const int n = model.nv(), m = cd.rows_per_contact;
   for (int k = 0; k < n; ++k) out.coeffRef(k) = S(0);
   for (int i = 0; i < cd.count; ++i)
@@ -335,7 +336,7 @@ void contact_force_acceleration(const Model<S, B, D>& model, const Workspace<S, 
 template <typename S, int B, int D, int K, typename Derived>
 Status contact_response(const Model<S, B, D>& model, const Workspace<S, B, D>& ws,
                         const ContactDynamics<S, D, K>& cd, const Eigen::MatrixBase<Derived>& out_const) noexcept {
-  auto& out = const_cast<Eigen::MatrixBase<Derived>&>(out_const);
+  auto& out = writable(out_const);
   if (out.rows() != model.nv() || out.cols() != cd.rows()) return Status::BadInput("response.size");
   out = cd.jacobian.transpose();
   return solve_mass_matrix(model, ws, out);

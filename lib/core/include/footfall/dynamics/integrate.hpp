@@ -3,6 +3,7 @@
 // on its own manifold: revolute, prismatic and planar coordinates add; the free flyer moves
 // along the exponential of its body twist (001 §22.1.3's rotation-vector exponential, extended
 // to SE(3)), so its quaternion stays a rotation and a constant twist is integrated exactly.
+#include "footfall/common/numeric.hpp"
 #include "footfall/dynamics/validate.hpp"
 #include "footfall/model/model.hpp"
 
@@ -29,7 +30,7 @@ Status integrate(const Model<S, B, D>& model, const Eigen::MatrixBase<QDerived>&
   Status status = validate_configuration(model, q);
   if (status.ok()) status = validate_vector(v, model.nv(), "v");
   if (status.ok() && !is_finite(h)) status = Status::BadInput("h");
-  auto& q_out = const_cast<Eigen::MatrixBase<ODerived>&>(q_out_const);
+  auto& q_out = writable(q_out_const);
   if (status.ok() && (q_out.rows() != model.nq() || q_out.cols() != 1)) status = Status::BadInput("q_out");
   if (!status.ok()) return status;
   for (int i = 0; i < model.body_count(); ++i) {

@@ -5,6 +5,7 @@
 // Column k of a Jacobian is the motion that a unit velocity of DOF k alone gives: S_k of its
 // body, carried to the frame wanted. Only DOFs on the body's path to the root have non-zero
 // columns (RBDA §8.1); the others are written as zeros.
+#include "footfall/common/numeric.hpp"
 #include "footfall/dynamics/kinematics.hpp"
 
 namespace footfall {
@@ -36,7 +37,7 @@ Status point_jacobian(const Model<S, B, D>& model, const Workspace<S, B, D>& ws,
                       const Vector3<NoDeduce<S>>& point, const Eigen::MatrixBase<Derived>& jacobian_const) noexcept {
   const Status status = detail::check_body_point(model, ws, body, point);
   if (!status.ok()) return status;
-  auto& jacobian = const_cast<Eigen::MatrixBase<Derived>&>(jacobian_const);
+  auto& jacobian = writable(jacobian_const);
   if (jacobian.rows() != 3 || jacobian.cols() != model.nv()) return Status::BadInput("jacobian.size");
   jacobian.setZero();
   const Vector3<S> p_world = detail::world_point(ws, body, point);
@@ -53,7 +54,7 @@ Status body_jacobian(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, 
                      ReferenceFrame frame, const Eigen::MatrixBase<Derived>& jacobian_const) noexcept {
   const Status status = detail::check_body_point(model, ws, body, Vector3<S>::Zero());
   if (!status.ok()) return status;
-  auto& jacobian = const_cast<Eigen::MatrixBase<Derived>&>(jacobian_const);
+  auto& jacobian = writable(jacobian_const);
   if (jacobian.rows() != 6 || jacobian.cols() != model.nv()) return Status::BadInput("jacobian.size");
   jacobian.setZero();
   detail::for_each_path_dof_in_world(model, ws, body, [&](int k, const Motion<S>& s) {

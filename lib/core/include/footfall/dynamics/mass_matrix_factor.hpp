@@ -4,6 +4,7 @@
 // factorising and solving walk ancestor chains instead of whole rows, and fill-in never
 // happens. A quadruped's legs are independent branches, which is what makes this cheaper than a
 // dense Cholesky. The factor is kept in ws.factor: D on the diagonal, L strictly below it.
+#include "footfall/common/numeric.hpp"
 #include "footfall/dynamics/kinematics.hpp"
 
 namespace footfall {
@@ -42,7 +43,7 @@ template <typename S, int B, int D, typename Derived>
 Status solve_mass_matrix(const Model<S, B, D>& model, const Workspace<S, B, D>& ws,
                          const Eigen::MatrixBase<Derived>& b_const) noexcept {
   if (!(ws.stage & Workspace<S, B, D>::kFactor)) return Status::BadInput("workspace.factor");
-  auto& b = const_cast<Eigen::MatrixBase<Derived>&>(b_const);  // Eigen's idiom for output arguments
+  auto& b = writable(b_const);
   const int n = model.nv();
   if (b.rows() != n) return Status::BadInput("rhs.rows");
   for (Eigen::Index c = 0; c < b.cols(); ++c)

@@ -28,8 +28,9 @@ struct JointLimits {
   S effort_max = std::numeric_limits<S>::infinity();
 };
 
+// (The NOLINT: clang-tidy 14 reports the index __i0 of the implicit copy of an array member.)
 template <typename S, int kMaxBodiesT, int kMaxDofsT>
-class Model {
+class Model {  // NOLINT(bugprone-reserved-identifier,cert-dcl37-c,cert-dcl51-cpp)
  public:
   using Scalar = S;
   static constexpr int kMaxBodies = kMaxBodiesT;

@@ -156,8 +156,9 @@ struct SoftMotionState {
   S contact_work = S(0);  // ∫ τ_cᵀ v dt since the start: KE + PE − this stays constant
 };
 
+// (The NOLINT: clang-tidy 14 reports the index __i0 of the implicit copy of an array member.)
 template <typename S, int K>
-struct SoftStepReport {
+struct SoftStepReport {  // NOLINT(bugprone-reserved-identifier,cert-dcl37-c,cert-dcl51-cpp)
   static constexpr std::size_t kSlots = static_cast<std::size_t>(K);
   Status status;
   S time = S(0);                      // the step's end

@@ -12,27 +12,31 @@
 namespace footfall {
 
 template <typename S>
-class Transform {
+class Transform {  // NOLINT(cppcoreguidelines-special-member-functions): see its copy members
  public:
   using Scalar = S;
 
   Transform() noexcept : rotation_(Matrix3<S>::Identity()), translation_(Vector3<S>::Zero()) {}
   // Members are assigned, not copy-constructed: Eigen's assignment is an unrolled copy of the
   // coefficients, while copy-constructing its storage is a 72-byte aggregate copy that GCC turns
-  // into a memcpy call for double, which costs a byte loop in some embedded C libraries.
+  // into a memcpy call for double, which costs a byte loop in some embedded C libraries. So
+  // clang-tidy's member-initializer and rule-of-five advice is declined here on purpose (a move
+  // is this same copy), and self-assignment copies each coefficient onto itself, harmlessly.
+  // NOLINTBEGIN(cppcoreguidelines-prefer-member-initializer,cppcoreguidelines-special-member-functions,cert-oop54-cpp)
   FOOTFALL_INLINE Transform(const Matrix3<S>& rotation, const Vector3<S>& translation) noexcept {
-    rotation_ = rotation;
-    translation_ = translation;
+    rotation_ = rotation;  // cppcheck-suppress useInitializationList
+    translation_ = translation;  // cppcheck-suppress useInitializationList
   }
   FOOTFALL_INLINE Transform(const Transform& other) noexcept {
-    rotation_ = other.rotation_;
-    translation_ = other.translation_;
+    rotation_ = other.rotation_;  // cppcheck-suppress useInitializationList
+    translation_ = other.translation_;  // cppcheck-suppress useInitializationList
   }
   FOOTFALL_INLINE Transform& operator=(const Transform& other) noexcept {
     rotation_ = other.rotation_;
     translation_ = other.translation_;
     return *this;
   }
+  // NOLINTEND(cppcoreguidelines-prefer-member-initializer,cppcoreguidelines-special-member-functions,cert-oop54-cpp)
 
   static Transform Identity() noexcept { return Transform(); }
   // rot(E) of RBDA (2.25): B is A rotated, with the same origin.

@@ -97,7 +97,7 @@ template <typename S>
 Vector3<S> solve_local_coulomb(const Matrix3<S>& a, const Vector3<S>& b, S mu, bool* on_edge) noexcept {
   *on_edge = false;
   if (b.coeff(0) >= S(0)) return Vector3<S>::Zero();  // take-off
-  const Vector3<S> stick = solve_semidefinite_3x3(a, b);
+  Vector3<S> stick = solve_semidefinite_3x3(a, b);  // not const: returned by move
   const S tangential = std::sqrt(stick.coeff(1) * stick.coeff(1) + stick.coeff(2) * stick.coeff(2));
   if (stick.coeff(0) >= S(0) && tangential <= mu * stick.coeff(0)) return stick;
 

@@ -12,6 +12,7 @@
 // say, and a pose whose centre of mass is outside its support gives a negative normal force.
 #include <Eigen/Core>
 
+#include "footfall/common/numeric.hpp"
 #include "footfall/common/small_ldlt.hpp"
 #include "footfall/contact/contact_dynamics.hpp"
 
@@ -23,7 +24,7 @@ template <typename S, int B, int D, int K, typename TauDerived>
 Status holding_torques(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, const ContactDynamics<S, D, K>& cd,
                        const Eigen::MatrixBase<TauDerived>& tau_const,
                        Eigen::Matrix<S, Eigen::Dynamic, 1, 0, 3 * K, 1>* forces = nullptr) noexcept {
-  auto& tau = const_cast<Eigen::MatrixBase<TauDerived>&>(tau_const);
+  auto& tau = writable(tau_const);
   if (!model.has_floating_base()) return Status::BadInput("model.floating_base");
   if (cd.rows_per_contact != 3) return Status::BadInput("contact_dynamics.tangents");
   if (!(ws.stage & Workspace<S, B, D>::kBias)) return Status::BadInput("workspace.bias");

@@ -10,6 +10,7 @@
 // from λ(i) to body i, in body i's coordinates. Its part along the motion axes, S_iᵀ ι_J,i,
 // is what the drive delivers: −armature·Δq̇ (it spins the rotor up), since H Δq̇ = Gᵀι
 // (000 (11.57), (11.58)) with H's armature diagonal; the rest is the bearing's.
+#include "footfall/common/numeric.hpp"
 #include "footfall/contact/contact_dynamics.hpp"
 #include "footfall/model/workspace.hpp"
 
@@ -22,7 +23,7 @@ void joint_reaction_impulses(const Model<S, B, D>& model, const Workspace<S, B, 
                              const ContactDynamics<S, D, K>& cd, const Eigen::MatrixBase<ImpulseDerived>& impulse,
                              const Eigen::MatrixBase<ChangeDerived>& change, Force<S>* reaction,
                              const Eigen::MatrixBase<AxisDerived>& axis_const) noexcept {
-  auto& axis = const_cast<Eigen::MatrixBase<AxisDerived>&>(axis_const);
+  auto& axis = writable(axis_const);
   // Outward: Δv_i, and I_i Δv_i into `reaction`, which the inward pass turns into ι_J,i.
   Motion<S> jump[Workspace<S, B, D>::kBodySlots];
   for (int i = 0; i < model.body_count(); ++i) {
