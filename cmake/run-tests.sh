@@ -10,7 +10,8 @@
 # them: `cmake/run-tests.sh host aarch64-linux`.
 #
 # It fails on any failed test, any warning (compiler, linker or CMake), any sanitizer report,
-# a heap symbol in a firmware image, or a preset that ran no test (except a build-only one).
+# a heap symbol in a firmware image, a preset that ran no test (except a build-only one), or a
+# clang-tidy or cppcheck finding in lib/ or port/ (cmake/static-analysis.sh).
 # Usage: cmake/run-tests.sh [preset...]      (default: the five below)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -75,6 +76,19 @@ for preset in "${presets[@]}"; do
   total_passed=$((total_passed + ran - failed))
   total_failed=$((total_failed + failed))
 done
+
+# Static analysis of lib/ and port/ needs the compile databases of the builds that compile them.
+has_preset() {
+  local p
+  for p in "${presets[@]}"; do [ "$p" = "$1" ] && return 0; done
+  return 1
+}
+if has_preset host-release && has_preset cortex-m7 && has_preset nucleo-h743zi; then
+  echo "=== static analysis"
+  bash cmake/static-analysis.sh
+else
+  echo "=== static analysis: not run (it needs the host-release, cortex-m7 and nucleo-h743zi presets)"
+fi
 
 # The figures CI prints: per board, instruction counts, image sizes and stack use.
 for preset in "${presets[@]}"; do
