@@ -1,0 +1,45 @@
+# Runs a program twice and fails unless both runs succeed and print exactly the same thing.
+#
+# On the emulated boards QEMU runs with -icount and sleep=off, so virtual time is paced by
+# instructions alone: a deterministic image prints the same instruction counts, stack marks
+# and results on every run, and any difference is a real nondeterminism (uninitialised memory,
+# a race with an interrupt, host time leaking in).
+#
+#   cmake -DRUN="<command>;<arg>..." -P check-repeatable-run.cmake
+cmake_minimum_required(VERSION 3.25)
+if(NOT RUN)
+  message(FATAL_ERROR "check-repeatable-run: RUN (the command, as a list) is required")
+endif()
+foreach(i 1 2)
+  execute_process(COMMAND ${RUN} RESULT_VARIABLE status OUTPUT_VARIABLE out${i} ERROR_VARIABLE err${i})
+  if(NOT status EQUAL 0)
+    message(FATAL_ERROR "check-repeatable-run: run ${i} failed (${status}):\n${out${i}}${err${i}}")
+  endif()
+endforeach()
+if(NOT out1 STREQUAL out2)
+  string(REPLACE "\n" ";" lines1 "${out1}")
+  string(REPLACE "\n" ";" lines2 "${out2}")
+  list(LENGTH lines1 n1)
+  list(LENGTH lines2 n2)
+  set(line 0)
+  while(line LESS n1 AND line LESS n2)
+    list(GET lines1 ${line} a)
+    list(GET lines2 ${line} b)
+    if(NOT a STREQUAL b)
+      break()
+    endif()
+    math(EXPR line "${line} + 1")
+  endwhile()
+  math(EXPR shown "${line} + 1")
+  set(a "(end of output)")
+  set(b "(end of output)")
+  if(line LESS n1)
+    list(GET lines1 ${line} a)
+  endif()
+  if(line LESS n2)
+    list(GET lines2 ${line} b)
+  endif()
+  message(FATAL_ERROR "check-repeatable-run: the two runs differ at line ${shown}:\n  first:  ${a}\n  second: ${b}")
+endif()
+string(LENGTH "${out1}" bytes)
+message(STATUS "check-repeatable-run: two runs printed the same ${bytes} bytes")
