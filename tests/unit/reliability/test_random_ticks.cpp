@@ -10,8 +10,10 @@
 // nothing left in a workspace by an earlier tick leaks into a later one.
 //
 // FOOTFALL_RANDOM_TICKS sets the count (tests/CMakeLists.txt: a million in the host-release
-// build, fewer where the code runs unoptimised, sanitised or emulated).
+// build, fewer where the code runs unoptimised, sanitised or emulated). On the emulated boards
+// the stance and strike solves are also counted in instructions, and the worst of each printed.
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <cstring>
 
@@ -21,6 +23,9 @@
 #include "footfall/stance.hpp"
 #include "footfall/strike.hpp"
 #include "random.hpp"
+#if defined(FOOTFALL_TEST_ON_BOARD)
+#include "footfall/port/instruction_counter.hpp"
+#endif
 
 #ifndef FOOTFALL_RANDOM_TICKS
 #define FOOTFALL_RANDOM_TICKS 200
@@ -29,6 +34,23 @@
 namespace {
 
 using namespace footfall;
+
+// Runs f; on the emulated boards returns the instructions it took (QEMU -icount, calibrated
+// once; a SysTick interrupt that falls inside adds its few dozen), elsewhere 0.
+template <typename F>
+std::uint32_t instructions_of(F&& f) {
+#if defined(FOOTFALL_TEST_ON_BOARD)
+  static const port::InstructionCounter counter = [] {
+    port::InstructionCounter c;
+    c.calibrate();
+    return c;
+  }();
+  return counter.count(f);
+#else
+  f();
+  return 0;
+#endif
+}
 
 // One controller's state for one tick: static (the workspaces are too large for a board's stack).
 template <typename S>
@@ -40,6 +62,7 @@ struct Tick {
   StanceResult<S, 18, 4> stance_result;
   StrikeWorkspace<S, 18, 4> strike;
   StrikeResult<S, 13, 18, 4> strike_result;
+  std::uint32_t stance_instructions = 0, strike_instructions = 0;  // the last run's, on a board
 
   Status run(const Quadruped& model, const typename Quadruped::ConfigVector& q,
              const typename Quadruped::TangentVector& v, const typename Quadruped::TangentVector& tau,
@@ -51,8 +74,10 @@ struct Tick {
     if (!status.ok()) return status;
     StanceOptions<S> stance_options;
     stance_options.warm_start = false;  // each tick stands alone, as the comparison needs
-    status = solve_stance(model, ws, contacts, tau, stance_options, stance, stance_result);
-    *strike_status = solve_strike(model, ws, contacts, v, StrikeOptions<S>{}, strike, strike_result);
+    stance_instructions =
+        instructions_of([&] { status = solve_stance(model, ws, contacts, tau, stance_options, stance, stance_result); });
+    strike_instructions = instructions_of(
+        [&] { *strike_status = solve_strike(model, ws, contacts, v, StrikeOptions<S>{}, strike, strike_result); });
     return status;
   }
 };
@@ -191,12 +216,22 @@ FF_TEST_FLOAT_AND_DOUBLE(Reliability, RandomTicksHoldTheirConditionsAndRepeatBit
   long stance_failures[8] = {};  // by StatusCode
   long ok_stance = 0, ok_strike = 0, failed_stance = 0, failed_strike = 0, compared = 0, wrong = 0;
   const long ticks = FOOTFALL_RANDOM_TICKS;
+  std::uint32_t worst_stance = 0, worst_strike = 0;  // instructions, on the boards
+  int worst_stance_feet = 0, worst_strike_feet = 0;
   for (long t = 0; t < ticks; ++t) {
     bool inelastic = false;
     draw_tick<S>(rng, q, v, tau, b.first.contacts, &inelastic);
     Status strike_status;
     const Status stance_status = b.first.run(b.model, q, v, tau, &strike_status);
     const char* broken = nullptr;  // the first condition that failed
+    if (b.first.stance_instructions > worst_stance) {
+      worst_stance = b.first.stance_instructions;
+      worst_stance_feet = b.first.contacts.count;
+    }
+    if (b.first.strike_instructions > worst_strike) {
+      worst_strike = b.first.strike_instructions;
+      worst_strike_feet = b.first.contacts.count;
+    }
     if (stance_status.ok()) {
       ++ok_stance;
       if (!stance_holds(b.first.stance_result, b.first.contacts, tolerance)) broken = "stance conditions";
@@ -237,6 +272,10 @@ FF_TEST_FLOAT_AND_DOUBLE(Reliability, RandomTicksHoldTheirConditionsAndRepeatBit
               "%ld repeated bit for bit; %ld wrong\n",
               ticks, sizeof(S) == 4 ? "float" : "double", ok_stance, failed_stance, ok_strike, failed_strike, compared,
               wrong);
+  if (worst_stance > 0)
+    std::printf("    worst instructions over these ticks: stance %lu (%d feet), strike %lu (%d feet)\n",
+                static_cast<unsigned long>(worst_stance), worst_stance_feet, static_cast<unsigned long>(worst_strike),
+                worst_strike_feet);
   for (int code = 1; code < 8; ++code)
     if (stance_failures[code] > 0)
       std::printf("    stance %s: %ld\n", to_string(static_cast<StatusCode>(code)), stance_failures[code]);
