@@ -60,7 +60,8 @@ int main(int argc, char** argv) {
     if (!result.ok()) return fail(result.error(), footfall::cli::kExitBadInput);
     const footfall::cli::Output& output = result.value();
     const std::size_t written = std::fwrite(output.text.data(), 1, output.text.size(), stdout);
-    if (written != output.text.size() || std::fflush(stdout) != 0) return fail("cannot write the output", footfall::cli::kExitBadInput);
+    if (written != output.text.size() || std::fflush(stdout) != 0)
+      return fail("cannot write the output", footfall::cli::kExitBadInput);
     if (!output.diagnostic.empty()) return fail(output.diagnostic, output.exit_status);
     return output.exit_status;
   } catch (const std::exception& e) {

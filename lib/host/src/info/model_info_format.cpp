@@ -58,11 +58,11 @@ std::string model_info_table(const ModelInfo& info) {
     parent_w = std::max(parent_w, b.parent < 0 ? std::size_t{7} : b.parent_name.size());
     joint_w = std::max(joint_w, b.joint.size());
   }
-  auto row = [&](const std::string& index, const std::string& name, const std::string& parent,
-                 const std::string& joint, const std::string& type, const std::string& dofs, const std::string& mass) {
+  auto row = [&](const std::string& index, const std::string& name, const std::string& parent, const std::string& joint,
+                 const std::string& type, const std::string& dofs, const std::string& mass) {
     out += format_printf("%3s  %-*s  %-*s  %-*s  %-10s  %5s  %s\n", index.c_str(), static_cast<int>(name_w),
-                  name.c_str(), static_cast<int>(parent_w), parent.c_str(), static_cast<int>(joint_w), joint.c_str(),
-                  type.c_str(), dofs.c_str(), mass.c_str());
+                         name.c_str(), static_cast<int>(parent_w), parent.c_str(), static_cast<int>(joint_w),
+                         joint.c_str(), type.c_str(), dofs.c_str(), mass.c_str());
   };
   row("#", "body", "parent", "joint", "type", "v", "mass [kg]");
   for (std::size_t i = 0; i < info.bodies.size(); ++i) {

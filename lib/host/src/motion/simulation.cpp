@@ -207,8 +207,8 @@ std::string simulation_table(const SimulationReport& r) {
     const TrajectorySample& last = r.trajectory.samples.back();
     out += "at the end:\n  contact                 gap (m)   normal velocity (m/s)   normal force (N)\n";
     for (std::size_t c = 0; c < r.trajectory.contact_names.size(); ++c) {
-      out += format_printf("  %-18s %12.3e %23.3e %18.6f\n", r.trajectory.contact_names[c].c_str(),
-                    last.gap[c], last.normal_velocity[c], last.normal_force[c]);
+      out += format_printf("  %-18s %12.3e %23.3e %18.6f\n", r.trajectory.contact_names[c].c_str(), last.gap[c],
+                           last.normal_velocity[c], last.normal_force[c]);
     }
   }
   return out;

@@ -51,15 +51,16 @@ std::string forces_table(const ForcesReport& r) {
   std::size_t body_w = 4;
   for (const ContactForce& c : r.contacts)
     body_w = std::max(body_w, c.other_body.empty() ? c.body.size() : c.body.size() + 4 + c.other_body.size());
-  out += format_printf("%3s  %-*s  %-10s  %10s  %-29s  %s\n", "#", static_cast<int>(body_w), "body",
-                "state", "normal [N]", "force x, y, z (world) [N]", "at x, y, z (world) [m]");
+  out += format_printf("%3s  %-*s  %-10s  %10s  %-29s  %s\n", "#", static_cast<int>(body_w), "body", "state",
+                       "normal [N]", "force x, y, z (world) [N]", "at x, y, z (world) [m]");
   for (std::size_t i = 0; i < r.contacts.size(); ++i) {
     const ContactForce& c = r.contacts[i];
     const std::string body = c.other_body.empty() ? c.body : c.body + " on " + c.other_body;
-    out += format_printf("%3zu  %-*s  %-10s  %10s  %9s %9s %9s  %8s %8s %8s\n", i,
-                  static_cast<int>(body_w), body.c_str(), to_string(c.state), format_fixed(c.normal_force, 3).c_str(),
-                  format_fixed(c.force.x(), 3).c_str(), format_fixed(c.force.y(), 3).c_str(), format_fixed(c.force.z(), 3).c_str(),
-                  format_fixed(c.position.x(), 4).c_str(), format_fixed(c.position.y(), 4).c_str(), format_fixed(c.position.z(), 4).c_str());
+    out += format_printf("%3zu  %-*s  %-10s  %10s  %9s %9s %9s  %8s %8s %8s\n", i, static_cast<int>(body_w),
+                         body.c_str(), to_string(c.state), format_fixed(c.normal_force, 3).c_str(),
+                         format_fixed(c.force.x(), 3).c_str(), format_fixed(c.force.y(), 3).c_str(),
+                         format_fixed(c.force.z(), 3).c_str(), format_fixed(c.position.x(), 4).c_str(),
+                         format_fixed(c.position.y(), 4).c_str(), format_fixed(c.position.z(), 4).c_str());
   }
   const double weight = r.total_mass * r.gravity.norm();
   out += "total normal force " + format_fixed(total_normal_force(r), 3) + " N (weight m|g| = " + format_fixed(weight, 3) + " N)\n\n";
@@ -69,8 +70,7 @@ std::string forces_table(const ForcesReport& r) {
   out += format_printf("%-*s  %14s  %14s\n", static_cast<int>(dof_w), "dof", "qdd", "tau_contact");
   for (std::size_t k = 0; k < r.qdd.size(); ++k) {
     const std::string name = k < r.dof_names.size() ? r.dof_names[k] : std::to_string(k);
-    out += format_printf("%-*s  %14.6g  %14.6g\n", static_cast<int>(dof_w), name.c_str(), r.qdd[k],
-                  r.tau_contact[k]);
+    out += format_printf("%-*s  %14.6g  %14.6g\n", static_cast<int>(dof_w), name.c_str(), r.qdd[k], r.tau_contact[k]);
   }
   out += "(qdd in m/s^2 or rad/s^2, tau_contact in N or N m; a free-flying base's rows in the base's frame)\n";
   return out;

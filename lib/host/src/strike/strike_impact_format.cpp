@@ -87,16 +87,16 @@ std::string impact_table(const ImpactReport& r) {
   std::size_t body_w = 4;
   for (const ContactImpulse& c : r.contacts) body_w = std::max(body_w, contact_name(c).size());
   const int bw = static_cast<int>(body_w);
-  out += format_printf("%3s  %-*s  %-10s  %-21s  %12s  %-32s%s\n", "#", bw, "body", "state",
-                "zeta- -> zeta+ [m/s]", "normal [N s]", "impulse x, y, z (world) [N s]", r.has_peaks ? "  peak [N] at [ms]" : "");
+  out += format_printf("%3s  %-*s  %-10s  %-21s  %12s  %-32s%s\n", "#", bw, "body", "state", "zeta- -> zeta+ [m/s]",
+                       "normal [N s]", "impulse x, y, z (world) [N s]", r.has_peaks ? "  peak [N] at [ms]" : "");
   for (std::size_t i = 0; i < r.contacts.size(); ++i) {
     const ContactImpulse& c = r.contacts[i];
     const std::string speeds = format_fixed(c.approach, 4) + " -> " + format_fixed(c.departure, 4);
     const std::string peak = r.has_peaks ? "  " + format_fixed(c.peak_force, 1) + " at " + format_fixed(1e3 * c.time_of_peak, 2) : "";
     out += format_printf("%3zu  %-*s  %-10s  %-21s  %12s  %10s %10s %10s%s\n", i, bw, contact_name(c).c_str(),
-                  to_string(c.state), speeds.c_str(), format_fixed(c.normal_impulse, 5).c_str(),
-                  format_fixed(c.impulse.x(), 5).c_str(), format_fixed(c.impulse.y(), 5).c_str(),
-                  format_fixed(c.impulse.z(), 5).c_str(), peak.c_str());
+                         to_string(c.state), speeds.c_str(), format_fixed(c.normal_impulse, 5).c_str(),
+                         format_fixed(c.impulse.x(), 5).c_str(), format_fixed(c.impulse.y(), 5).c_str(),
+                         format_fixed(c.impulse.z(), 5).c_str(), peak.c_str());
   }
   out += "kinetic energy " + format_short(r.kinetic_energy_before) + " J -> " + format_short(r.kinetic_energy_after) +
          " J; unique: velocities " + (r.velocity_unique ? "yes" : "not proved") + ", impulses " +
@@ -110,11 +110,11 @@ std::string impact_table(const ImpactReport& r) {
   for (const std::string& name : r.dof_names) dof_w = std::max(dof_w, name.size());
   const int dw = static_cast<int>(dof_w);
   out += format_printf("%-*s  %12s  %12s  %14s%s\n", dw, "dof", "v-", "v+", "joint impulse",
-                r.has_peaks ? "     peak torque" : "");
+                       r.has_peaks ? "     peak torque" : "");
   for (std::size_t k = 0; k < r.v_plus.size(); ++k) {
     const std::string name = k < r.dof_names.size() ? r.dof_names[k] : std::to_string(k);
-    out += format_printf("%-*s  %12.6g  %12.6g  %14.6g", dw, name.c_str(), r.v_minus[k], r.v_plus[k],
-                  r.joint_impulse[k]);
+    out +=
+        format_printf("%-*s  %12.6g  %12.6g  %14.6g", dw, name.c_str(), r.v_minus[k], r.v_plus[k], r.joint_impulse[k]);
     if (r.has_peaks) {
       out += format_printf("  %14.6g", r.peak_joint_torques[k]);
     }
@@ -127,11 +127,11 @@ std::string impact_table(const ImpactReport& r) {
   for (const JointLoad& l : r.joint_loads) joint_w = std::max(joint_w, l.joint.size());
   const int jw = static_cast<int>(joint_w);
   out += format_printf("%-*s  %-32s  %-32s\n", jw, "joint", "reaction moment x, y, z [N m s]",
-                "reaction force x, y, z [N s]");
+                       "reaction force x, y, z [N s]");
   for (const JointLoad& l : r.joint_loads) {
     out += format_printf("%-*s  %10.4g %10.4g %10.4g  %10.4g %10.4g %10.4g\n", jw, l.joint.c_str(),
-                  l.reaction_impulse[0], l.reaction_impulse[1], l.reaction_impulse[2], l.reaction_impulse[3],
-                  l.reaction_impulse[4], l.reaction_impulse[5]);
+                         l.reaction_impulse[0], l.reaction_impulse[1], l.reaction_impulse[2], l.reaction_impulse[3],
+                         l.reaction_impulse[4], l.reaction_impulse[5]);
   }
   out += "(the impulse each joint passes from its parent to its body, in the body's frame)\n";
   return out;
