@@ -1,0 +1,120 @@
+#pragma once
+// What every footfall fuzz harness shares (libFuzzer, clang): numbers read out of the fuzzer's
+// bytes, a heap-call counter around the core, and the one way a harness reports a failure.
+//
+// A harness fails (abort, which libFuzzer records with the input that caused it) when the core
+// crashes, hangs past libFuzzer's -timeout, trips a sanitizer, calls the heap, gives different
+// answers to the same call twice, or says "ok" about an answer that breaks its own conditions.
+#include <sanitizer/allocator_interface.h>
+
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <limits>
+
+#include "footfall/common/status.hpp"
+
+namespace footfall::fuzz {
+
+[[noreturn]] inline void fail(const char* what, int index = -1) {
+  std::fprintf(stderr, "footfall fuzz failure: %s (index %d)\n", what, index);
+  std::abort();
+}
+
+inline void require(bool condition, const char* what, int index = -1) {
+  if (!condition) fail(what, index);
+}
+
+// Every malloc and free, counted per thread by the sanitizer runtime's hooks (installed once,
+// from LLVMFuzzerInitialize; per thread so that libFuzzer's own memory-watch thread does not
+// count). NoHeap compares the count across a scope: the core may not move it.
+inline thread_local long heap_calls = 0;
+
+extern "C" inline void footfall_fuzz_count_malloc(const volatile void*, std::size_t) { ++heap_calls; }
+extern "C" inline void footfall_fuzz_count_free(const volatile void*) { ++heap_calls; }
+
+inline void install_heap_counter() {
+  static const bool installed =
+      __sanitizer_install_malloc_and_free_hooks(footfall_fuzz_count_malloc, footfall_fuzz_count_free) != 0;
+  require(installed, "could not install the sanitizer's malloc hooks");
+}
+
+class NoHeap {
+ public:
+  NoHeap() noexcept : before_(heap_calls) {}
+  ~NoHeap() {
+    if (heap_calls != before_) fail("the core called the heap");
+  }
+  NoHeap(const NoHeap&) = delete;
+  NoHeap& operator=(const NoHeap&) = delete;
+
+ private:
+  long before_;
+};
+
+// Reads the fuzzer's bytes front to back; past the end a number is its typical value and an
+// integer its lowest, so any input, even an empty one, is a complete recipe (the empty one: the
+// nominal case).
+class ByteReader {
+ public:
+  ByteReader(const std::uint8_t* data, std::size_t size) noexcept : data_(data), size_(size) {}
+
+  std::uint8_t byte() noexcept { return position_ < size_ ? data_[position_++] : 0; }
+  bool flag() noexcept { return (byte() & 1u) != 0; }
+  // An integer in [low, high], high − low < 256.
+  int integer(int low, int high) noexcept {
+    const int span = high - low + 1;
+    return low + static_cast<int>(byte()) % span;
+  }
+  // A number of type S: mostly `typical` moved by up to ±`spread`, sometimes one of the values
+  // that break naive code (NaN, ±∞, 0, the largest, a subnormal, the opposite sign), sometimes
+  // any bit pattern at all.
+  template <typename S>
+  S number(S typical, S spread) noexcept {
+    if (position_ >= size_) return typical;
+    const std::uint8_t kind = byte();
+    switch (kind % 32u) {
+      case 0: return std::numeric_limits<S>::quiet_NaN();
+      case 1: return std::numeric_limits<S>::infinity();
+      case 2: return -std::numeric_limits<S>::infinity();
+      case 3: return S(0);
+      case 4: return std::numeric_limits<S>::max();
+      case 5: return std::numeric_limits<S>::denorm_min();
+      case 6: return -typical;
+      case 7: return raw<S>();
+      default: {
+        const int step = static_cast<int>(byte()) - 128;
+        return typical + spread * static_cast<S>(step) / S(128);
+      }
+    }
+  }
+  std::size_t remaining() const noexcept { return size_ - position_; }
+
+ private:
+  template <typename S>
+  S raw() noexcept {
+    unsigned char bytes[sizeof(S)];
+    for (unsigned char& b : bytes) b = byte();
+    S value;
+    std::memcpy(&value, bytes, sizeof(S));
+    return value;
+  }
+
+  const std::uint8_t* data_;
+  std::size_t size_;
+  std::size_t position_ = 0;
+};
+
+inline bool same_bits(const void* a, const void* b, std::size_t bytes) { return std::memcmp(a, b, bytes) == 0; }
+
+// A Status the core may return: a known code, and a field named whenever it is not ok.
+inline void require_well_formed(const Status& status) {
+  require(static_cast<int>(status.code) <= static_cast<int>(StatusCode::kInconsistentFriction), "unknown status code");
+  require(status.field != nullptr, "a status with a null field");
+  if (!status.ok()) require(status.field[0] != '\0', "an error status that names no field");
+}
+
+}  // namespace footfall::fuzz
