@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The README's test command, and what CI runs: install what is missing, then configure, build
 # and test the presets — host-asan (clang, sanitizers, and the libFuzzer harnesses run for a
-# bounded time), host-release, cortex-m4f and cortex-m7 (the last two under qemu-system-arm) — build the real boards' firmware (nucleo-h743zi), and print the firmware
-# figures: instruction counts, flash/RAM use, stack high-water marks and static stack bounds.
+# bounded time), host-release, cortex-m4f and cortex-m7 (the last two under qemu-system-arm) —
+# build the real boards' firmware (nucleo-h743zi), and print the firmware figures: instruction
+# counts, flash/RAM use, stack high-water marks and static stack bounds.
 #
 # Two presets are not in the default list, to keep CI inside its hour on two cores: the plain
 # debug `host` one (host-asan runs the same tests, unoptimised too, with the sanitizers) and
