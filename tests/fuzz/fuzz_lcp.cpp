@@ -71,8 +71,7 @@ void solve_twice(Solve solve, int solver) {
   const auto second = solve();
   require(first.status.code == second.status.code && first.work == second.work, "a repeated solve differs", solver);
   if (first.ok())
-    require(fuzz::same_bits(first.z.data(), second.z.data(), sizeof(S) * static_cast<std::size_t>(first.z.size())),
-            "a repeated solve gives other bits", solver);
+    require(fuzz::same_bits(first.z, second.z), "a repeated solve gives other bits", solver);
 }
 
 template <typename S>
@@ -113,16 +112,4 @@ void run(ByteReader& in) {
 
 }  // namespace
 
-extern "C" int LLVMFuzzerInitialize(int*, char***) {
-  fuzz::install_heap_counter();
-  return 0;
-}
-
-extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  ByteReader in(data, size);
-  if (in.flag())
-    run<double>(in);
-  else
-    run<float>(in);
-  return 0;
-}
+FOOTFALL_FUZZ_BOTH_SCALARS(run)

@@ -109,16 +109,4 @@ void run(ByteReader& in) {
 
 }  // namespace
 
-extern "C" int LLVMFuzzerInitialize(int*, char***) {
-  fuzz::install_heap_counter();
-  return 0;
-}
-
-extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  ByteReader in(data, size);
-  if (in.flag())
-    run<double>(in);
-  else
-    run<float>(in);
-  return 0;
-}
+FOOTFALL_FUZZ_BOTH_SCALARS(run)

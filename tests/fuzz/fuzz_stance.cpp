@@ -95,23 +95,9 @@ void run(ByteReader& in) {
   const Status repeated = solve_stance(model, s.ws, s.contacts, s.tau, options, s.stance, s.again);
   require(repeated.code == status.code && s.again.work == s.result.work, "a repeated solve differs");
   if (status.ok())
-    require(fuzz::same_bits(s.result.lambda.data(), s.again.lambda.data(),
-                            sizeof(S) * static_cast<std::size_t>(s.result.lambda.size())),
-            "a repeated solve gives other bits");
+    require(fuzz::same_bits(s.result.lambda, s.again.lambda), "a repeated solve gives other bits");
 }
 
 }  // namespace
 
-extern "C" int LLVMFuzzerInitialize(int*, char***) {
-  fuzz::install_heap_counter();
-  return 0;
-}
-
-extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  ByteReader in(data, size);
-  if (in.flag())
-    run<double>(in);
-  else
-    run<float>(in);
-  return 0;
-}
+FOOTFALL_FUZZ_BOTH_SCALARS(run)

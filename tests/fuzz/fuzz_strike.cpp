@@ -92,23 +92,9 @@ void run(ByteReader& in) {
   const Status repeated = solve_strike(model, s.ws, s.contacts, s.v, options, s.strike, s.again);
   require(repeated.code == status.code && s.again.work == s.result.work, "a repeated solve differs");
   if (status.ok())
-    require(fuzz::same_bits(s.result.v_plus.data(), s.again.v_plus.data(),
-                            sizeof(S) * static_cast<std::size_t>(s.result.v_plus.size())),
-            "a repeated solve gives other bits");
+    require(fuzz::same_bits(s.result.v_plus, s.again.v_plus), "a repeated solve gives other bits");
 }
 
 }  // namespace
 
-extern "C" int LLVMFuzzerInitialize(int*, char***) {
-  fuzz::install_heap_counter();
-  return 0;
-}
-
-extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  ByteReader in(data, size);
-  if (in.flag())
-    run<double>(in);
-  else
-    run<float>(in);
-  return 0;
-}
+FOOTFALL_FUZZ_BOTH_SCALARS(run)

@@ -108,7 +108,13 @@ class ByteReader {
   std::size_t position_ = 0;
 };
 
-inline bool same_bits(const void* a, const void* b, std::size_t bytes) { return std::memcmp(a, b, bytes) == 0; }
+// Two Eigen vectors of the same size and the same bits (NaN compares equal to itself here).
+template <typename A, typename B>
+bool same_bits(const A& a, const B& b) {
+  using Scalar = typename A::Scalar;
+  return a.size() == b.size() &&
+         std::memcmp(a.data(), b.data(), sizeof(Scalar) * static_cast<std::size_t>(a.size())) == 0;
+}
 
 // A Status the core may return: a known code, and a field named whenever it is not ok.
 inline void require_well_formed(const Status& status) {
@@ -118,3 +124,19 @@ inline void require_well_formed(const Status& status) {
 }
 
 }  // namespace footfall::fuzz
+
+// The libFuzzer entry points of a harness of the core: the heap counter installed once, and
+// each input's first byte choosing the scalar of `run<S>(ByteReader&)` (odd: double).
+#define FOOTFALL_FUZZ_BOTH_SCALARS(run)                                                   \
+  extern "C" int LLVMFuzzerInitialize(int*, char***) {                                  \
+    ::footfall::fuzz::install_heap_counter();                                             \
+    return 0;                                                                             \
+  }                                                                                       \
+  extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {    \
+    ::footfall::fuzz::ByteReader in(data, size);                                          \
+    if (in.flag())                                                                        \
+      run<double>(in);                                                                    \
+    else                                                                                  \
+      run<float>(in);                                                                     \
+    return 0;                                                                             \
+  }

@@ -85,23 +85,9 @@ void run(ByteReader& in) {
   s.first_end = s.state;
   const Status second = run_steps(s, options, steps, false);
   require(first.code == second.code, "a repeated run ends differently");
-  require(s.state.q.size() == s.first_end.q.size() &&
-              fuzz::same_bits(s.state.q.data(), s.first_end.q.data(), sizeof(S) * static_cast<std::size_t>(s.state.q.size())),
-          "a repeated run gives other bits");
+  require(fuzz::same_bits(s.state.q, s.first_end.q), "a repeated run gives other bits");
 }
 
 }  // namespace
 
-extern "C" int LLVMFuzzerInitialize(int*, char***) {
-  fuzz::install_heap_counter();
-  return 0;
-}
-
-extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  ByteReader in(data, size);
-  if (in.flag())
-    run<double>(in);
-  else
-    run<float>(in);
-  return 0;
-}
+FOOTFALL_FUZZ_BOTH_SCALARS(run)
