@@ -35,19 +35,25 @@ EOF
 python3 cmake/arm-compile-db.py build/cortex-m7 "$out/cortex-m7" port/cortex-m >"$out/cortex-m7-files"
 python3 cmake/arm-compile-db.py build/nucleo-h743zi "$out/nucleo-h743zi" port/boards >"$out/nucleo-h743zi-files"
 
+# clang-tidy exits non-zero on any finding (WarningsAsErrors), a file it could not compile, or a
+# crash; its log says which. Both are judged, so a run that died without a word still fails.
+tidy_status=0
 tidy() {  # tidy <compile database dir> <file list>; clang-tidy's findings go to the log
-  xargs -P2 -n1 clang-tidy --quiet -p "$1" <"$2" >>"$out/clang-tidy.log" 2>&1 || true
+  xargs -P2 -n1 clang-tidy --quiet -p "$1" <"$2" >>"$out/clang-tidy.log" 2>&1 || tidy_status=$?
 }
 : >"$out/clang-tidy.log"
 clang-tidy --quiet tests/stack_bound/entry_points.cpp -- -std=c++17 -I"$root/lib/core/include" \
-  -isystem /usr/include/eigen3 >>"$out/clang-tidy.log" 2>&1 || true
+  -isystem /usr/include/eigen3 >>"$out/clang-tidy.log" 2>&1 || tidy_status=$?
 tidy build/host-release "$out/host-files"
 tidy "$out/cortex-m7" "$out/cortex-m7-files"
 tidy "$out/nucleo-h743zi" "$out/nucleo-h743zi-files"
 files=$((1 + $(cat "$out/host-files" "$out/cortex-m7-files" "$out/nucleo-h743zi-files" | wc -l)))
-# Every finding is an error (WarningsAsErrors); a file clang could not compile is one too.
 if grep -E '(error|warning): ' "$out/clang-tidy.log" | sort -u | grep . ; then
   fail "clang-tidy: findings above (full log: $out/clang-tidy.log)"
+fi
+if [ "$tidy_status" -ne 0 ]; then
+  tail -n 20 "$out/clang-tidy.log"
+  fail "clang-tidy exited with status $tidy_status and reported no finding (a crash?); log: $out/clang-tidy.log"
 fi
 echo "clang-tidy: $files translation units (lib/core through the entry points, lib/host, port), 0 findings"
 
