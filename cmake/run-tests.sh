@@ -24,9 +24,11 @@ presets=("$@")
 # heap symbols and sized, but never run here (it runs on the board: README, "Flashing the
 # Nucleo-H743ZI"). They are the only presets allowed to run no test, and they run none.
 build_only=(nucleo-h743zi)
-is_build_only() {
-  local p
-  for p in "${build_only[@]}"; do [ "$p" = "$1" ] && return 0; done
+
+in_list() {  # in_list <word> <list...>: is the word one of the list?
+  local word=$1 p
+  shift
+  for p in "$@"; do [ "$p" = "$word" ] && return 0; done
   return 1
 }
 
@@ -53,7 +55,7 @@ for preset in "${presets[@]}"; do
   if grep -iE '(^|[^-])warning[: ]' "$logs/$preset-configure.log" "$logs/$preset-build.log"; then
     fail "$preset: the configure or build printed a warning (above)"
   fi
-  if is_build_only "$preset"; then
+  if in_list "$preset" "${build_only[@]}"; then
     echo "built only: $preset has no emulator, so nothing runs (see its figures below)"
     continue
   fi
@@ -79,12 +81,7 @@ for preset in "${presets[@]}"; do
 done
 
 # Static analysis of lib/ and port/ needs the compile databases of the builds that compile them.
-has_preset() {
-  local p
-  for p in "${presets[@]}"; do [ "$p" = "$1" ] && return 0; done
-  return 1
-}
-if has_preset host-release && has_preset cortex-m7 && has_preset nucleo-h743zi; then
+if in_list host-release "${presets[@]}" && in_list cortex-m7 "${presets[@]}" && in_list nucleo-h743zi "${presets[@]}"; then
   echo "=== static analysis"
   bash cmake/static-analysis.sh
 else
@@ -97,7 +94,7 @@ for preset in "${presets[@]}"; do
   echo
   echo "=== figures: $preset"
   cmake --build --preset "$preset" --target firmware-report 2>&1 | grep -vE '^\[[0-9]+/[0-9]+\]'
-  if ! is_build_only "$preset"; then  # the emulated boards (tests/stack_bound)
+  if ! in_list "$preset" "${build_only[@]}"; then  # the emulated boards (tests/stack_bound)
     cmake --build --preset "$preset" --target stack-bound 2>&1 | grep -vE '^\[[0-9]+/[0-9]+\]'
   fi
 done
