@@ -119,21 +119,19 @@ class NoEigenHeap {
 // alone: double there is the compiler's software arithmetic, not footfall's code, whose double
 // path the Cortex-M7 (double in hardware), the host and aarch64 test. That halves the board's build.
 #if defined(FOOTFALL_TEST_FLOAT_ONLY)
-#define FF_TEST_FLOAT_AND_DOUBLE(suite, name)                                  \
-  template <typename S>                                                        \
-  static void ff_typed_test_##suite##_##name();                                \
-  FF_TEST(suite, name##_float) { ff_typed_test_##suite##_##name<float>(); }    \
-  template <typename S>                                                        \
-  static void ff_typed_test_##suite##_##name()
+#define FF_TEST_DOUBLE_INSTANCE(suite, name)
 #else
+#define FF_TEST_DOUBLE_INSTANCE(suite, name) \
+  FF_TEST(suite, name##_double) { ff_typed_test_##suite##_##name<double>(); }
+#endif
+
 #define FF_TEST_FLOAT_AND_DOUBLE(suite, name)                                  \
   template <typename S>                                                        \
   static void ff_typed_test_##suite##_##name();                                \
   FF_TEST(suite, name##_float) { ff_typed_test_##suite##_##name<float>(); }    \
-  FF_TEST(suite, name##_double) { ff_typed_test_##suite##_##name<double>(); }  \
+  FF_TEST_DOUBLE_INSTANCE(suite, name)                                         \
   template <typename S>                                                        \
   static void ff_typed_test_##suite##_##name()
-#endif
 
 // Two matrices (or vectors) agree coefficient by coefficient to within `tolerance`.
 #define FF_EXPECT_MATRIX_NEAR(a, b, tolerance) \

@@ -91,7 +91,6 @@ class ByteReader {
       }
     }
   }
-  std::size_t remaining() const noexcept { return size_ - position_; }
 
  private:
   template <typename S>
