@@ -84,6 +84,15 @@ TEST(UrdfErrors, ClosedLoopsAndSeveralRoots) {
   EXPECT_HAS(import_error(robot(urdf_link("a") + urdf_link("b") + urdf_link("x") + urdf_link("y") + urdf_joint("ab", "a", "b") +
                                  urdf_joint("xy", "x", "y"))),
               "both roots");
+  // A loop beside a good tree: c is its own parent, or c and d only lead to each other. (Before
+  // the importer refused these itself, urdfdom built them into a cycle that LeakSanitizer, at
+  // this test program's exit, reported as a leak.)
+  EXPECT_HAS(import_error(robot(urdf_link("a") + urdf_link("b") + urdf_link("c") + urdf_joint("ab", "a", "b") +
+                                 urdf_joint("cc", "c", "c"))),
+             "link 'c' is on a closed loop of joints that does not reach the root 'a'");
+  EXPECT_HAS(import_error(robot(urdf_link("a") + urdf_link("b") + urdf_link("c") + urdf_link("d") +
+                                 urdf_joint("ab", "a", "b") + urdf_joint("cd", "c", "d") + urdf_joint("dc", "d", "c"))),
+             "is on a closed loop of joints that does not reach the root 'a'");
 }
 
 TEST(UrdfErrors, MissingOrNonPhysicalInertials) {
@@ -126,6 +135,20 @@ TEST(UrdfErrors, BadDriveAndNames) {
               "longer than 31 characters");
   EXPECT_HAS(import_error(robot(urdf_link("a") + urdf_link("b") + urdf_joint("j", "a", "b", "fixed"))),
               "no degree of freedom");
+}
+
+// A name holding a newline (written literally or as &#10;, which XML keeps in attribute values)
+// or another control byte is refused, and the message shows it escaped on its one line.
+TEST(UrdfErrors, NamesWithControlCharacters) {
+  EXPECT_HAS(import_error(robot(urdf_link("a") + urdf_link("b&#10;c") + urdf_joint("j", "a", "b&#10;c"))),
+             "link 'b\\nc': name has a control character");
+  EXPECT_HAS(import_error(robot(urdf_link("a") + urdf_link("b") + urdf_joint("j\tk", "a", "b"))),
+             "joint 'j\\tk': name has a control character");
+  EXPECT_HAS(import_error(robot(urdf_link("a") + urdf_link("b") + urdf_joint("j&#1;", "a", "b"))),
+             "joint 'j\\x01': name has a control character");
+  const std::string named =
+      "<robot name=\"r&#10;\">" + urdf_link("a") + urdf_link("b") + urdf_joint("j", "a", "b") + "</robot>";
+  EXPECT_HAS(import_error(named), "robot 'r\\n': name has a control character");
 }
 
 TEST(UrdfErrors, MissingFile) {

@@ -9,18 +9,13 @@
 #include <string>
 
 #include "command.hpp"
+#include "footfall/host/io/message_text.hpp"
 
 namespace {
 
-std::string one_line(std::string text) {
-  for (char& c : text)
-    if (c == '\n' || c == '\r' || c == '\t') c = ' ';
-  while (!text.empty() && text.back() == ' ') text.pop_back();
-  return text;
-}
-
 int fail(const std::string& message, int status) {
-  (void)std::fprintf(stderr, "footfall: %s\n", one_line(message).c_str());  // nowhere left to report to
+  // The library's messages are one line already; CLI11's and the standard library's may not be.
+  (void)std::fprintf(stderr, "footfall: %s\n", footfall::host::one_line(message).c_str());  // nowhere left to report to
   return status;
 }
 

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <sstream>
 
+#include "footfall/host/io/message_text.hpp"
 #include "footfall/host/io/number_format.hpp"
 
 namespace footfall::host {
@@ -143,9 +144,9 @@ std::string identifier_from(const std::string& robot_name) {
 
 Result<std::string> generate_model_header(const RobotDescription& d, const CodegenOptions& options) {
   const std::string name = options.name.empty() ? identifier_from(d.name) : options.name;
-  if (!is_identifier(name)) return Error{"codegen: name '" + name + "' is not a C++ identifier"};
+  if (!is_identifier(name)) return Error{"codegen: name " + quoted_text(name) + " is not a C++ identifier"};
   if (!options.name_space.empty() && !is_namespace(options.name_space))
-    return Error{"codegen: namespace '" + options.name_space + "' is not a C++ namespace name"};
+    return Error{"codegen: namespace " + quoted_text(options.name_space) + " is not a C++ namespace name"};
   if (d.bodies.empty() || d.nv() == 0) return Error{d.source + ": the model has no degree of freedom"};
   const std::string type = camel_case(name) + "Model";
   const std::string capacity = std::to_string(d.body_count()) + ", " + std::to_string(d.nv());

@@ -2,6 +2,7 @@
 
 #include <memory>
 
+#include "footfall/host/io/message_text.hpp"
 #include "footfall/models.hpp"
 
 namespace footfall::host {
@@ -49,12 +50,12 @@ Result<RobotDescription> builtin_model(const std::string& spec) {
     return describe_builtin<BipedModel<double>>(spec, [](BipedModel<double>* m) { return build_biped_model(m); });
   if (spec == "chain" || spec.rfind("chain:", 0) == 0) {
     const int links = chain_links(spec);
-    if (links < 0) return Error{"model '" + spec + "': a chain's length N in chain:N must be 1..64"};
+    if (links < 0) return Error{"model " + quoted_text(spec) + ": a chain's length N in chain:N must be 1..64"};
     return describe_builtin<ChainModel<double, kMaxChainLinks>>(
         "chain:" + std::to_string(links),
         [links](ChainModel<double, kMaxChainLinks>* m) { return build_chain_model(links, m); });
   }
-  return Error{"model '" + spec + "': not a built-in model (" + kBuiltinModelNames + ")"};
+  return Error{"model " + quoted_text(spec) + ": not a built-in model (" + kBuiltinModelNames + ")"};
 }
 
 }  // namespace footfall::host

@@ -1,5 +1,7 @@
 #include "footfall/host/model/capacity.hpp"
 
+#include "footfall/host/io/message_text.hpp"
+
 namespace footfall::host {
 
 namespace {
@@ -26,7 +28,7 @@ Result<Capacity> choose_capacity(const std::string& spec, const RobotDescription
   const Capacity* named = nullptr;
   for (const Capacity& c : kCapacities)
     if (spec == capacity_name(c)) named = &c;
-  if (named == nullptr) return Error{"--capacity '" + spec + "': not one of auto, " + capacity_list()};
+  if (named == nullptr) return Error{"--capacity " + quoted_text(spec) + ": not one of auto, " + capacity_list()};
   if (bodies > named->bodies || nv > named->dofs)
     return Error{d.source + ": " + needs + " do not fit the capacity " + spec};
   return *named;

@@ -5,6 +5,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "footfall/host/io/message_text.hpp"
 #include "footfall/host/io/number_format.hpp"
 #include "footfall/lcp/enumerate.hpp"
 
@@ -23,7 +24,8 @@ void refuse_unknown_keys(const json& object, const std::string& where, const cha
       list += (list.empty() ? "" : ", ") + key;
     }
     if (!known) {
-      const std::string field = where.empty() ? it.key() : where + "." + it.key();
+      const std::string key = escaped(it.key());  // a JSON key may hold any character
+      const std::string field = where.empty() ? key : where + "." + key;
       throw FieldError{field, std::string("not a key of ") + what + " (" + list + ")"};
     }
   }
@@ -69,7 +71,7 @@ BodyReference body_reference(const json& j, const std::string& field, const Robo
   for (const BodyDescription& b : model.bodies) names += (names.empty() ? "" : ", ") + b.name;
   std::string links;
   for (const FrameDescription& f : model.frames) links += (links.empty() ? "; merged links: " : ", ") + f.name;
-  throw FieldError{field, "no body '" + name + "' in " + model.name + " (" + names + links + ")"};
+  throw FieldError{field, "no body " + quoted_text(name) + " in " + model.name + " (" + names + links + ")"};
 }
 
 // The unit quaternion of each free flyer (DESIGN.md §3), checked to the core's tolerance.
@@ -148,7 +150,7 @@ StateContact parse_contact(const json& j, const std::string& where, const RobotD
     c.other_body_index = other.index;
     c.other_body = j.at("other_body").get<std::string>();
     if (c.other_body_index == c.body_index)
-      throw FieldError{where + ".other_body", "the same body as body ('" + c.body + "')"};
+      throw FieldError{where + ".other_body", "the same body as body (" + quoted_text(c.body) + ")"};
     c.other_point = other.to_body(vector3(j.at("other_point"), where + ".other_point"));
   }
   if (j.contains("curvature")) c.curvature = number(j.at("curvature"), where + ".curvature");

@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "footfall/host/common/result.hpp"
+#include "footfall/host/io/message_text.hpp"
 #include "footfall/host/model/robot_description.hpp"
 #include "footfall/host/stance/stance_state.hpp"
 #include "footfall/host/state/state_file.hpp"
@@ -34,8 +35,8 @@ Enum choice(const json& j, const std::string& field, const Enum (&values)[N]) {
   if (j.is_string())
     for (Enum e : values)
       if (j.get<std::string>() == to_string(e)) return e;
-  throw FieldError{field, (j.is_string() ? "'" + j.get<std::string>() + "' is" : std::string("is")) + " not one of " +
-                              list};
+  const std::string value = j.is_string() ? quoted_text(j.get<std::string>()) + " is" : std::string("is");
+  throw FieldError{field, value + " not one of " + list};
 }
 
 // A finite number; an array of `size` finite numbers (`what` says what they are, for messages).

@@ -7,6 +7,8 @@
 #include <set>
 #include <vector>
 
+#include "footfall/host/io/message_text.hpp"
+
 namespace footfall::host::urdf_detail {
 
 namespace {
@@ -22,27 +24,18 @@ bool parse_number(const char* text, double* out) {
   return true;
 }
 
-std::string quoted(const char* name) { return std::string("'") + (name != nullptr ? name : "") + "'"; }
-
 Result<DriveData> read_drive(const TiXmlElement& drive, const std::string& where) {
   DriveData d;
   const char* armature = drive.Attribute("armature");
   const char* gear_ratio = drive.Attribute("gear_ratio");
   if (armature != nullptr && (!parse_number(armature, &d.armature) || d.armature < 0.0))
-    return Error{where + "armature " + quoted(armature) + " is not a finite number >= 0"};
+    return Error{where + "armature " + quoted_text(armature) + " is not a finite number >= 0"};
   if (gear_ratio != nullptr && (!parse_number(gear_ratio, &d.gear_ratio) || !(d.gear_ratio > 0.0)))
-    return Error{where + "gear_ratio " + quoted(gear_ratio) + " is not a finite number > 0"};
+    return Error{where + "gear_ratio " + quoted_text(gear_ratio) + " is not a finite number > 0"};
   return d;
 }
 
 }  // namespace
-
-std::string one_line(const std::string& text) {
-  std::string out;
-  for (char c : text) out += (c == '\n' || c == '\r' || c == '\t') ? ' ' : c;
-  while (!out.empty() && out.back() == ' ') out.pop_back();
-  return out;
-}
 
 Result<DocumentFacts> read_document_facts(const std::string& xml, const std::string& source) {
   TiXmlDocument document;
@@ -61,34 +54,54 @@ Result<DocumentFacts> read_document_facts(const std::string& xml, const std::str
     if (link->Attribute("name") != nullptr) links.insert(link->Attribute("name"));
 
   std::map<std::string, std::string> parent_joint;  // child link → the joint that leads to it
+  std::map<std::string, std::string> parent_link;   // child link → that joint's parent link
   int position = 0;
   for (const TiXmlElement* joint = robot->FirstChildElement("joint"); joint != nullptr;
        joint = joint->NextSiblingElement("joint")) {
     const char* name = joint->Attribute("name");
     if (name == nullptr) continue;  // urdfdom reports it
     facts.joint_position.emplace(name, position++);
-    const std::string where = source + ": joint " + quoted(name) + ": ";
+    const std::string where = source + ": joint " + quoted_text(name) + ": ";
     if (const TiXmlElement* drive = joint->FirstChildElement("footfall:drive")) {
       Result<DriveData> d = read_drive(*drive, where + "<footfall:drive> ");
       if (!d.ok()) return Error{d.error()};
       facts.drives[name] = d.value();
     }
     const TiXmlElement* child = joint->FirstChildElement("child");
+    const TiXmlElement* parent = joint->FirstChildElement("parent");
     const char* child_link = child != nullptr ? child->Attribute("link") : nullptr;
-    if (child_link == nullptr) continue;
+    const char* parent_of_child = parent != nullptr ? parent->Attribute("link") : nullptr;
+    if (child_link == nullptr || parent_of_child == nullptr) continue;  // urdfdom reports it
+    parent_link.emplace(child_link, parent_of_child);
     const auto [it, inserted] = parent_joint.emplace(child_link, name);
     if (!inserted)
-      return Error{where + "link " + quoted(child_link) + " is already the child of joint " + quoted(it->second.c_str()) +
-                   ": a closed loop, and footfall models trees"};
+      return Error{where + "link " + quoted_text(child_link) + " is already the child of joint " +
+                   quoted_text(it->second) + ": a closed loop, and footfall models trees"};
   }
   std::vector<std::string> roots;
   for (const std::string& link : links)
     if (parent_joint.count(link) == 0) roots.push_back(link);
   if (roots.size() > 1)
-    return Error{source + ": links " + quoted(roots[0].c_str()) + " and " + quoted(roots[1].c_str()) +
+    return Error{source + ": links " + quoted_text(roots[0]) + " and " + quoted_text(roots[1]) +
                  " are both roots (no joint leads to them): a model must be one tree"};
   if (roots.empty() && !links.empty())
     return Error{source + ": every link is the child of a joint, so there is no root: the joints form a closed loop"};
+  // With one root and one parent per link, a link whose chain of parents does not end within
+  // links.size() steps is on a loop beside the tree (a joint that is its own link's parent, or
+  // links that only lead to each other). Refused here, before urdfdom, which links such a loop
+  // into a cycle of shared pointers that is never freed.
+  for (const std::string& link : links) {
+    std::string at = link;
+    std::size_t steps = 0;
+    for (auto up = parent_link.find(at); up != parent_link.end() && steps <= links.size(); up = parent_link.find(at)) {
+      at = up->second;
+      ++steps;
+    }
+    if (steps > links.size())
+      return Error{source + ": link " + quoted_text(link) +
+                   " is on a closed loop of joints that does not reach the root " + quoted_text(roots.front()) +
+                   ": footfall models trees"};
+  }
   return facts;
 }
 

@@ -24,7 +24,4 @@ struct DocumentFacts {
 // joints (a closed loop), each named with `source`.
 Result<DocumentFacts> read_document_facts(const std::string& xml, const std::string& source);
 
-// `text` on one line: newlines and tabs become spaces, trailing spaces go.
-std::string one_line(const std::string& text);
-
 }  // namespace footfall::host::urdf_detail

@@ -10,6 +10,7 @@
 #include <map>
 #include <sstream>
 
+#include "footfall/host/io/message_text.hpp"
 #include "footfall/host/io/number_format.hpp"
 #include "mass_properties.hpp"
 #include "urdf_document.hpp"
@@ -35,15 +36,13 @@ class ConsoleCapture final : public console_bridge::OutputHandler {
 
   void log(const std::string& text, console_bridge::LogLevel level, const char*, int) override {
     if (level >= console_bridge::CONSOLE_BRIDGE_LOG_ERROR && first_error_.empty())
-      first_error_ = urdf_detail::one_line(text);
+      first_error_ = one_line(text);
   }
   const std::string& first_error() const { return first_error_; }
 
  private:
   std::string first_error_;
 };
-
-std::string quoted(const std::string& name) { return "'" + name + "'"; }
 
 // URDF <origin>: the child frame is the parent frame moved by xyz and turned by rpy, R (child →
 // parent coordinates) = Rz(y) Ry(p) Rx(r). As footfall's X_T (parent → child): E = Rᵀ, r = xyz.
@@ -63,7 +62,7 @@ Result<MassProperties> link_mass_properties(const urdf::Link& link, const std::s
   MassProperties p;
   if (!link.inertial) return p;
   const urdf::Inertial& in = *link.inertial;
-  const std::string where = source + ": link " + quoted(link.name) + ": <inertial> ";
+  const std::string where = source + ": link " + quoted_text(link.name) + ": <inertial> ";
   Matrix3<double> tensor;
   tensor << in.ixx, in.ixy, in.ixz, in.ixy, in.iyy, in.iyz, in.ixz, in.iyz, in.izz;
   if (!std::isfinite(in.mass) || !tensor.allFinite()) return Error{where + "has a number that is not finite"};
@@ -90,7 +89,7 @@ Result<MassProperties> link_mass_properties(const urdf::Link& link, const std::s
 // The JointSpec of a moving URDF joint placed at `placement` in its parent body's frame.
 Result<JointSpec<double>> moving_joint(const urdf::Joint& joint, const Transform<double>& placement,
                                        const urdf_detail::DocumentFacts& facts, const std::string& source) {
-  const std::string where = source + ": joint " + quoted(joint.name) + ": ";
+  const std::string where = source + ": joint " + quoted_text(joint.name) + ": ";
   Vector3<double> axis(joint.axis.x, joint.axis.y, joint.axis.z);
   if (!axis.allFinite() || axis.norm() == 0.0) return Error{where + "<axis> is zero or not finite"};
   axis.normalize();
@@ -116,6 +115,17 @@ Result<JointSpec<double>> moving_joint(const urdf::Joint& joint, const Transform
 
 // Where each link sits: the body it belongs to (−1: the world) and X from that body's frame
 // to the link's frame.
+// Why a robot, link or joint name cannot be a footfall name. Names end up in the
+// core's fixed-size name fields, in JSON state files, in generated C++ and in one-line messages,
+// so they are short and hold no control characters. Empty when the name is fine.
+std::string name_problem(const std::string& name) {
+  if (name.size() > kMaxName) return "name longer than " + std::to_string(kMaxName) + " characters";
+  for (const char c : name)
+    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f)
+      return "name has a control character (a newline, tab or the like)";
+  return {};
+}
+
 struct LinkFrame {
   int body = -1;
   Transform<double> body_to_link;
@@ -124,16 +134,18 @@ struct LinkFrame {
 Result<RobotDescription> import_model(const urdf::ModelInterface& urdf_model, const urdf_detail::DocumentFacts& facts,
                                       const std::string& source, const UrdfImportOptions& options) {
   // Everything representable is checked before anything is built.
+  if (const std::string problem = name_problem(urdf_model.getName()); !problem.empty())
+    return Error{source + ": robot " + quoted_text(urdf_model.getName()) + ": " + problem};
   std::map<std::string, MassProperties> link_mass;
   for (const auto& [name, link] : urdf_model.links_) {
-    if (name.size() > kMaxName)
-      return Error{source + ": link " + quoted(name) + ": name longer than " + std::to_string(kMaxName) + " characters"};
+    if (const std::string problem = name_problem(name); !problem.empty())
+      return Error{source + ": link " + quoted_text(name) + ": " + problem};
     Result<MassProperties> p = link_mass_properties(*link, source);
     if (!p.ok()) return Error{p.error()};
     link_mass[name] = p.value();
   }
   for (const auto& [name, joint] : urdf_model.joints_) {
-    const std::string where = source + ": joint " + quoted(name) + ": ";
+    const std::string where = source + ": joint " + quoted_text(name) + ": ";
     if (joint->mimic) return Error{where + "mimic joints are not supported (each joint has its own coordinate)"};
     switch (joint->type) {
       case urdf::Joint::REVOLUTE:
@@ -150,8 +162,7 @@ Result<RobotDescription> import_model(const urdf::ModelInterface& urdf_model, co
     }
     if (joint->type == urdf::Joint::FIXED && facts.drives.count(name) != 0)
       return Error{where + "<footfall:drive> on a fixed joint"};
-    if (name.size() > kMaxName)
-      return Error{where + "name longer than " + std::to_string(kMaxName) + " characters"};
+    if (const std::string problem = name_problem(name); !problem.empty()) return Error{where + problem};
   }
 
   const urdf::LinkConstSharedPtr root = urdf_model.getRoot();
@@ -218,14 +229,14 @@ Result<RobotDescription> import_model(const urdf::ModelInterface& urdf_model, co
   if (visited != urdf_model.links_.size()) {
     for (const auto& [name, link] : urdf_model.links_)
       if (frames.count(name) == 0)
-        return Error{source + ": link " + quoted(name) + " is not reachable from the root link " + quoted(root->name) +
-                     ": its joints form a closed loop"};
+        return Error{source + ": link " + quoted_text(name) + " is not reachable from the root link " +
+                     quoted_text(root->name) + ": its joints form a closed loop"};
   }
 
   for (std::size_t i = 0; i < d.bodies.size(); ++i) {
     const MassProperties m = urdf_detail::combine(parts[i]);
     if (!(m.mass > 0.0))
-      return Error{source + ": link " + quoted(body_link[i]) +
+      return Error{source + ": link " + quoted_text(body_link[i]) +
                    ": a moving link needs an <inertial> with positive mass (its own or a fixed child's)"};
     d.bodies[i].mass = m.mass;
     d.bodies[i].com = m.com;
@@ -252,7 +263,7 @@ Result<RobotDescription> import_urdf_string(const std::string& xml, const std::s
     if (!model) return Error{source + ": " + (urdfdom_error.empty() ? "not a valid URDF" : urdfdom_error)};
     return import_model(*model, facts.value(), source, options);
   } catch (const std::exception& e) {
-    return Error{source + ": " + urdf_detail::one_line(e.what())};
+    return Error{source + ": " + one_line(e.what())};
   }
 }
 
