@@ -87,7 +87,7 @@ void run(ByteReader& in) {
   const bool finite = fill_problem(in, s.problem);
 
   LemkeOptions<S> lemke;
-  lemke.max_pivots = in.integer(0, 3) == 0 ? in.integer(1, 40) : 0;
+  lemke.max_pivots = in.one_in(4) ? in.integer(1, 40) : 0;
   PgsOptions<S> pgs;
   pgs.max_sweeps = in.integer(1, 200);
   pgs.relaxation = S(0.2) + S(in.integer(0, 17)) / S(10);  // 0.2 … 1.9

@@ -17,10 +17,10 @@ constexpr int kBodies = 8, kDofs = 16;
 
 template <typename S>
 Transform<S> read_placement(ByteReader& in) {
-  if (in.integer(0, 3) == 0) return Transform<S>();
+  if (in.one_in(4)) return Transform<S>();
   Vector4<S> quaternion(in.number<S>(S(0), S(1)), in.number<S>(S(0), S(1)), in.number<S>(S(0), S(1)),
                         in.number<S>(S(1), S(1)));
-  if (in.integer(0, 7) != 0 && std::isfinite(quaternion.norm()) && quaternion.norm() > S(0)) quaternion.normalize();
+  if (!in.one_in(8) && std::isfinite(quaternion.norm()) && quaternion.norm() > S(0)) quaternion.normalize();
   return Transform<S>(rotation_from_quaternion(quaternion), fuzz::read_vector<S>(in, Vector3<S>::Zero(), S(0.5)));
 }
 
@@ -29,15 +29,15 @@ JointSpec<S> read_joint(ByteReader& in) {
   JointSpec<S> joint;
   joint.type = static_cast<JointType>(in.integer(0, 5));  // 5: not a joint type
   joint.axis = fuzz::read_vector<S>(in, Vector3<S>::UnitZ(), S(1));
-  if (in.integer(0, 3) != 0 && std::isfinite(joint.axis.norm()) && joint.axis.norm() > S(0)) joint.axis.normalize();
+  if (!in.one_in(4) && std::isfinite(joint.axis.norm()) && joint.axis.norm() > S(0)) joint.axis.normalize();
   joint.placement = read_placement<S>(in);
-  if (in.integer(0, 3) == 0) {
+  if (in.one_in(4)) {
     joint.limits.position_min = in.number<S>(S(-1), S(1));
     joint.limits.position_max = in.number<S>(S(1), S(1));
     joint.limits.velocity_max = in.number<S>(S(10), S(10));
     joint.limits.effort_max = in.number<S>(S(50), S(50));
   }
-  if (in.integer(0, 3) == 0) {
+  if (in.one_in(4)) {
     joint.armature = in.number<S>(S(0.01), S(0.01));
     joint.gear_ratio = in.number<S>(S(9), S(9));
   }

@@ -16,34 +16,20 @@ using fuzz::require;
 template <typename S>
 struct Scratch {
   Workspace<S, 13, 18> ws;
-  ContactSet<S, fuzz::kFeet> contacts;
+  fuzz::StrikeTick<S> tick;
   StrikeWorkspace<S, 18, fuzz::kFeet> strike, strike_copy;
   StrikeResult<S, 13, 18, fuzz::kFeet> result, again;
-  typename QuadrupedModel<S>::ConfigVector q;
-  typename QuadrupedModel<S>::TangentVector v;
 };
 
-template <typename S>
-StrikeOptions<S> read_options(ByteReader& in) {
-  StrikeOptions<S> o;
-  o.friction = static_cast<StrikeFriction>(in.integer(0, 5));  // 5: not a model
-  o.law = static_cast<RestitutionLaw>(in.integer(0, 2));       // 2: not a law
-  o.solver = static_cast<StanceSolver>(in.integer(0, 5));
-  if (in.integer(0, 3) == 0) o.max_pivots = in.integer(-1, 60);
-  if (in.integer(0, 3) == 0) o.max_sweeps = in.integer(-1, 250);
-  if (in.integer(0, 7) == 0) o.tolerance = in.number<S>(o.tolerance, o.tolerance);
-  if (in.integer(0, 7) == 0) o.separating_speed = in.number<S>(o.separating_speed, S(1));
-  if (in.integer(0, 7) == 0) o.steps_per_half_period = in.integer(-1, 200);
-  if (in.integer(0, 7) == 0) o.max_steps = in.integer(-1, 250) * 20;
-  return o;
-}
-
+// `problem_momentum` is the size of the generalized momentum the strike changes, max |H v⁻|. The
+// impulses' scale is that or the answer's largest, whichever is larger (as the stance harness's
+// forces: a scale from the answer alone turns rounding on a separating foot into a violation).
 template <typename S>
 void check_answer(const StrikeResult<S, 13, 18, fuzz::kFeet>& r, const ContactSet<S, fuzz::kFeet>& set,
-                  const StrikeOptions<S>& o) {
+                  const StrikeOptions<S>& o, S problem_momentum) {
   require(r.count == set.count, "result count differs from the contact count");
   require(fuzz::all_finite(r.v_plus) && fuzz::all_finite(r.joint_impulse), "an ok strike answer is not finite");
-  S scale = std::numeric_limits<S>::min();
+  S scale = std::max(problem_momentum, std::numeric_limits<S>::min());
   for (int i = 0; i < r.count; ++i) {
     require(fuzz::all_finite(r.frame_impulse[i]), "a non-finite impulse", i);
     scale = std::max(scale, r.frame_impulse[i].cwiseAbs().maxCoeff());
@@ -61,35 +47,22 @@ template <typename S>
 void run(ByteReader& in) {
   static Scratch<S> s;
   const auto& model = fuzz::quadruped<S>();
-  s.contacts.clear();
-  const int count = fuzz::read_contact_count(in);
-  for (int i = 0; i < count; ++i) {
-    Contact<S> c = fuzz::read_contact<S>(in, i);
-    if (in.integer(0, 3) == 0)
-      c.pad = in.flag() ? ContactPad<S>::Linear(in.number<S>(S(2e4), S(2e4)), in.number<S>(S(50), S(50)))
-                        : ContactPad<S>::HuntCrossley(in.number<S>(S(2e5), S(2e5)), in.number<S>(S(1), S(1)),
-                                                      in.number<S>(S(1.5), S(2)));
-    const Status added = s.contacts.add(c);
-    require(added.ok() == (i < fuzz::kFeet), "the contact set's capacity not enforced", i);
-  }
-  const StrikeOptions<S> options = read_options<S>(in);
-
-  // The state last: the choices above come from the first bytes, which the fuzzer mutates most.
-  fuzz::read_configuration<S>(in, s.q);
-  fuzz::read_tangent<S>(in, s.v, S(0), S(2));
+  fuzz::StrikeTick<S>& t = s.tick;
+  fuzz::read_strike_tick<S>(in, t);
+  require(t.refused == fuzz::expected_refusals(t.attempted), "the contact set's capacity not enforced");
 
   fuzz::NoHeap no_heap;
-  if (!fuzz::prepare_tick(model, s.ws, s.q, s.v, standard_gravity<S>()).ok()) return;
+  if (!fuzz::prepare_tick(model, s.ws, t.q, t.v, standard_gravity<S>()).ok()) return;
   s.strike_copy = s.strike;
-  const Status status = solve_strike(model, s.ws, s.contacts, s.v, options, s.strike, s.result);
+  const Status status = solve_strike(model, s.ws, t.contacts, t.v, t.options, s.strike, s.result);
   fuzz::require_well_formed(status);
   require(status.code == s.result.status.code, "returned and stored statuses differ");
   if (status.ok()) {
     require(s.result.work <= s.result.work_limit, "more work than the limit");
-    check_answer(s.result, s.contacts, options);
+    check_answer(s.result, t.contacts, t.options, (s.ws.mass_matrix * t.v).cwiseAbs().maxCoeff());
   }
   s.strike = s.strike_copy;
-  const Status repeated = solve_strike(model, s.ws, s.contacts, s.v, options, s.strike, s.again);
+  const Status repeated = solve_strike(model, s.ws, t.contacts, t.v, t.options, s.strike, s.again);
   require(repeated.code == status.code && s.again.work == s.result.work, "a repeated solve differs");
   if (status.ok())
     require(fuzz::same_bits(s.result.v_plus, s.again.v_plus), "a repeated solve gives other bits");

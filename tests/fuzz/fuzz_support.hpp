@@ -1,6 +1,6 @@
 #pragma once
-// What every footfall fuzz harness shares (libFuzzer, clang): numbers read out of the fuzzer's
-// bytes, a heap-call counter around the core, and the one way a harness reports a failure.
+// What every footfall fuzz harness shares (libFuzzer, clang): a heap-call counter around the
+// core, and the one way a harness reports a failure (byte_reader.hpp turns the bytes into numbers).
 //
 // A harness fails (abort, which libFuzzer records with the input that caused it) when the core
 // crashes, hangs past libFuzzer's -timeout, trips a sanitizer, calls the heap, gives different
@@ -15,6 +15,7 @@
 #include <cstring>
 #include <limits>
 
+#include "byte_reader.hpp"
 #include "footfall/common/status.hpp"
 
 namespace footfall::fuzz {
@@ -53,58 +54,6 @@ class NoHeap {
 
  private:
   long before_;
-};
-
-// Reads the fuzzer's bytes front to back; past the end a number is its typical value and an
-// integer its lowest, so any input, even an empty one, is a complete recipe (the empty one: the
-// nominal case).
-class ByteReader {
- public:
-  ByteReader(const std::uint8_t* data, std::size_t size) noexcept : data_(data), size_(size) {}
-
-  std::uint8_t byte() noexcept { return position_ < size_ ? data_[position_++] : 0; }
-  bool flag() noexcept { return (byte() & 1u) != 0; }
-  // An integer in [low, high], high − low < 256.
-  int integer(int low, int high) noexcept {
-    const int span = high - low + 1;
-    return low + static_cast<int>(byte()) % span;
-  }
-  // A number of type S: mostly `typical` moved by up to ±`spread`, sometimes one of the values
-  // that break naive code (NaN, ±∞, 0, the largest, a subnormal, the opposite sign), sometimes
-  // any bit pattern at all.
-  template <typename S>
-  S number(S typical, S spread) noexcept {
-    if (position_ >= size_) return typical;
-    const std::uint8_t kind = byte();
-    switch (kind % 32u) {
-      case 0: return std::numeric_limits<S>::quiet_NaN();
-      case 1: return std::numeric_limits<S>::infinity();
-      case 2: return -std::numeric_limits<S>::infinity();
-      case 3: return S(0);
-      case 4: return std::numeric_limits<S>::max();
-      case 5: return std::numeric_limits<S>::denorm_min();
-      case 6: return -typical;
-      case 7: return raw<S>();
-      default: {
-        const int step = static_cast<int>(byte()) - 128;
-        return typical + spread * static_cast<S>(step) / S(128);
-      }
-    }
-  }
-
- private:
-  template <typename S>
-  S raw() noexcept {
-    unsigned char bytes[sizeof(S)];
-    for (unsigned char& b : bytes) b = byte();
-    S value;
-    std::memcpy(&value, bytes, sizeof(S));
-    return value;
-  }
-
-  const std::uint8_t* data_;
-  std::size_t size_;
-  std::size_t position_ = 0;
 };
 
 // Two Eigen vectors of the same size and the same bits (NaN compares equal to itself here).

@@ -28,12 +28,12 @@ template <typename S>
 TimeSteppingOptions<S> read_options(ByteReader& in) {
   TimeSteppingOptions<S> o;
   o.friction = static_cast<FrictionModel>(in.integer(0, 4));
-  if (in.integer(0, 3) == 0) o.step = in.number<S>(o.step, o.step);
-  if (in.integer(0, 7) == 0) o.margin = in.number<S>(o.margin, o.margin);
-  if (in.integer(0, 7) == 0) o.stabilization = in.number<S>(o.stabilization, S(1));
-  if (in.integer(0, 7) == 0) o.restitution_threshold = in.number<S>(S(0), S(1));
-  if (in.integer(0, 7) == 0) o.contact.gravity = fuzz::read_vector<S>(in, o.contact.gravity, S(10));
-  if (in.integer(0, 7) == 0) o.contact.max_pivots = in.integer(-1, 60);
+  if (in.one_in(4)) o.step = in.number<S>(o.step, o.step);
+  if (in.one_in(8)) o.margin = in.number<S>(o.margin, o.margin);
+  if (in.one_in(8)) o.stabilization = in.number<S>(o.stabilization, S(1));
+  if (in.one_in(8)) o.restitution_threshold = in.number<S>(S(0), S(1));
+  if (in.one_in(8)) o.contact.gravity = fuzz::read_vector<S>(in, o.contact.gravity, S(10));
+  if (in.one_in(8)) o.contact.max_pivots = in.integer(-1, 60);
   return o;
 }
 
@@ -67,7 +67,7 @@ void run(ByteReader& in) {
   const int count = fuzz::read_contact_count(in);
   for (int i = 0; i < count; ++i) {
     Contact<S> c = fuzz::read_contact<S>(in, i);
-    if (in.integer(0, 3) != 0) c.other_body = -1;  // candidates are ground contacts; sometimes not
+    if (!in.one_in(4)) c.other_body = -1;  // candidates are ground contacts; sometimes not
     const Status added = s.candidates.add(c, in.number<S>(S(0), S(0.1)));
     require(added.ok() == (i < fuzz::kFeet), "the candidates' capacity not enforced", i);
   }
