@@ -22,10 +22,8 @@
 #include "footfall/models.hpp"
 #include "footfall/stance.hpp"
 #include "footfall/strike.hpp"
+#include "instructions_of.hpp"
 #include "random.hpp"
-#if defined(FOOTFALL_TEST_ON_BOARD)
-#include "footfall/port/instruction_counter.hpp"
-#endif
 
 #ifndef FOOTFALL_RANDOM_TICKS
 #define FOOTFALL_RANDOM_TICKS 200
@@ -35,22 +33,7 @@ namespace {
 
 using namespace footfall;
 
-// Runs f; on the emulated boards returns the instructions it took (QEMU -icount, calibrated
-// once; a SysTick interrupt that falls inside adds its few dozen), elsewhere 0.
-template <typename F>
-std::uint32_t instructions_of(F&& f) {
-#if defined(FOOTFALL_TEST_ON_BOARD)
-  static const port::InstructionCounter counter = [] {
-    port::InstructionCounter c;
-    c.calibrate();
-    return c;
-  }();
-  return counter.count(f);
-#else
-  f();
-  return 0;
-#endif
-}
+using test::instructions_of;
 
 // One controller's state for one tick: static (the workspaces are too large for a board's stack).
 template <typename S>

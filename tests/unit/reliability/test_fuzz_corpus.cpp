@@ -1,0 +1,157 @@
+// Replays the committed fuzz corpus of the stance and strike harnesses (tests/fuzz/corpus) in
+// every build, the emulated boards included, where each solve is counted in instructions and the
+// worst printed: the cost of a tick over the adversarial inputs the fuzzer kept (issue 9), where
+// the random ticks (test_random_ticks.cpp) give the cost over plausible ones. Each input is
+// decoded exactly as its harness decodes it (tests/fuzz/quadruped_input.hpp) after its first byte,
+// the harness's choice of scalar: here every input runs in float, and in double where the suite
+// tests double. The checks are the harnesses' bookkeeping ones: the contact set refuses exactly
+// the contacts past its capacity, the Status is well formed and stored in the result, bad input
+// leaves zero forces, and an ok answer took no more work than its limit. (The answers' conditions
+// — λ ≥ 0, the cone, complementarity — are the harnesses' own checks on the host.)
+#include <cstdint>
+#include <cstdio>
+
+#include "ff_test.hpp"
+#include "footfall/dynamics.hpp"
+#include "fuzz_corpus.hpp"
+#include "instructions_of.hpp"
+#include "quadruped_input.hpp"
+
+namespace {
+
+using namespace footfall;
+
+// Everything a replay touches: static (the workspaces are too large for a board's stack).
+template <typename S>
+struct Replay {
+  QuadrupedModel<S> model;
+  Workspace<S, 13, 18> ws;
+  fuzz::StanceTick<S> stance_tick;
+  fuzz::StrikeTick<S> strike_tick;
+  StanceWorkspace<S, 18, fuzz::kFeet> stance;
+  StanceResult<S, 18, fuzz::kFeet> stance_result;
+  StrikeWorkspace<S, 18, fuzz::kFeet> strike;
+  StrikeResult<S, 13, 18, fuzz::kFeet> strike_result;
+};
+
+template <typename S>
+Replay<S>& replay() {
+  static Replay<S> instance;
+  return instance;
+}
+
+// The dynamics terms the solves read; bad input here (a hostile q, v or gravity) ends the tick
+// before any solve, as in the harnesses.
+template <typename S>
+Status prepare_tick(Replay<S>& r, const typename QuadrupedModel<S>::ConfigVector& q,
+                    const typename QuadrupedModel<S>::TangentVector& v, const Vector3<S>& gravity) {
+  Status status = forward_kinematics(r.model, r.ws, q, v);
+  if (status.ok()) status = mass_matrix(r.model, r.ws);
+  if (status.ok()) status = factorize_mass_matrix(r.model, r.ws);
+  if (status.ok()) status = bias_forces(r.model, r.ws, gravity);
+  return status;
+}
+
+bool well_formed(const Status& status) {
+  return static_cast<int>(status.code) <= static_cast<int>(StatusCode::kInconsistentFriction) &&
+         status.field != nullptr && (status.ok() || status.field[0] != '\0');
+}
+
+// What the replay of one harness's corpus came to.
+struct Tally {
+  int inputs = 0, ended_before_the_solve = 0, ok = 0, bad_input = 0, other = 0, wrong = 0;
+  std::uint32_t worst = 0;  // instructions, on the boards
+  const char* worst_input = "";
+  int worst_contacts = 0;
+
+  void count(const Status& status, std::uint32_t instructions, const char* input, int contacts) {
+    if (status.ok())
+      ++ok;
+    else if (status.code == StatusCode::kBadInput)
+      ++bad_input;
+    else
+      ++other;
+    if (instructions > worst) {
+      worst = instructions;
+      worst_input = input;
+      worst_contacts = contacts;
+    }
+  }
+  void fail(const char* input, const char* what) {
+    if (++wrong <= 5) std::printf("  %s: %s\n", input, what);
+  }
+  void print(const char* solve, const char* scalar) const {
+    std::printf("  %s, %d fuzz-corpus inputs (%s): %d ended in the dynamics before the solve; ok %d, bad input %d, "
+                "solver limits %d; %d wrong\n",
+                solve, inputs, scalar, ended_before_the_solve, ok, bad_input, other, wrong);
+    if (worst > 0)
+      std::printf("    worst instructions: %lu (%d contacts, input %s)\n", static_cast<unsigned long>(worst),
+                  worst_contacts, worst_input);
+  }
+};
+
+template <typename S>
+const char* scalar_name() {
+  return sizeof(S) == 4 ? "float" : "double";
+}
+
+}  // namespace
+
+FF_TEST_FLOAT_AND_DOUBLE(FuzzCorpus, StanceInputsAreRefusedOrSolvedWithinTheirWorkLimit) {
+  Replay<S>& r = replay<S>();
+  FF_ASSERT_TRUE(build_quadruped_model(&r.model).ok());
+  fuzz::StanceTick<S>& t = r.stance_tick;
+  Tally tally;
+  for (int k = 0; k < test::kStanceCorpusSize; ++k) {
+    const test::FuzzInput& input = test::kStanceCorpus[k];
+    ++tally.inputs;
+    fuzz::ByteReader in(input.data, input.size);
+    (void)in.flag();  // the harness's choice of scalar
+    fuzz::read_stance_tick<S>(in, t);
+    if (t.refused != fuzz::expected_refusals(t.attempted)) tally.fail(input.name, "the set's capacity not enforced");
+    if (!prepare_tick(r, t.q, t.v, t.gravity).ok()) {
+      ++tally.ended_before_the_solve;
+      continue;
+    }
+    Status status;
+    const std::uint32_t instructions = test::instructions_of(
+        [&] { status = solve_stance(r.model, r.ws, t.contacts, t.tau, t.options, r.stance, r.stance_result); });
+    tally.count(status, instructions, input.name, t.contacts.count);
+    if (!well_formed(status) || status.code != r.stance_result.status.code) tally.fail(input.name, "a bad status");
+    if (status.code == StatusCode::kBadInput)
+      for (int i = 0; i < r.stance_result.count; ++i)
+        if (r.stance_result.normal_force[i] != S(0)) tally.fail(input.name, "bad input left a force");
+    if (status.ok() && r.stance_result.work > r.stance_result.work_limit) tally.fail(input.name, "over its work limit");
+  }
+  tally.print("stance", scalar_name<S>());
+  FF_EXPECT_TRUE(tally.wrong == 0);
+  FF_EXPECT_TRUE(tally.inputs > 0 && tally.ok > 0);  // a replay that solved nothing measured nothing
+}
+
+FF_TEST_FLOAT_AND_DOUBLE(FuzzCorpus, StrikeInputsAreRefusedOrSolvedWithinTheirWorkLimit) {
+  Replay<S>& r = replay<S>();
+  FF_ASSERT_TRUE(build_quadruped_model(&r.model).ok());
+  fuzz::StrikeTick<S>& t = r.strike_tick;
+  Tally tally;
+  for (int k = 0; k < test::kStrikeCorpusSize; ++k) {
+    const test::FuzzInput& input = test::kStrikeCorpus[k];
+    ++tally.inputs;
+    fuzz::ByteReader in(input.data, input.size);
+    (void)in.flag();  // the harness's choice of scalar
+    fuzz::read_strike_tick<S>(in, t);
+    if (t.refused != fuzz::expected_refusals(t.attempted)) tally.fail(input.name, "the set's capacity not enforced");
+    if (!prepare_tick(r, t.q, t.v, standard_gravity<S>()).ok()) {
+      ++tally.ended_before_the_solve;
+      continue;
+    }
+    Status status;
+    const std::uint32_t instructions = test::instructions_of(
+        [&] { status = solve_strike(r.model, r.ws, t.contacts, t.v, t.options, r.strike, r.strike_result); });
+    tally.count(status, instructions, input.name, t.contacts.count);
+    if (!well_formed(status) || status.code != r.strike_result.status.code) tally.fail(input.name, "a bad status");
+    if (status.ok() && r.strike_result.work > r.strike_result.work_limit) tally.fail(input.name, "over its work limit");
+  }
+  tally.print("strike", scalar_name<S>());
+  FF_EXPECT_TRUE(tally.wrong == 0);
+  FF_EXPECT_TRUE(tally.inputs > 0 && tally.ok > 0);
+}
