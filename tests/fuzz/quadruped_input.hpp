@@ -63,28 +63,48 @@ Contact<S> read_contact(ByteReader& in, int slot) {
   return c;
 }
 
-// A stance tick: the contacts (`attempted` of them offered to a set of capacity kFeet; bit i of
-// `refused` set when the set refused the i-th), the options, then the state. The choices come
-// from the first bytes, which the fuzzer mutates most.
+// The contacts of a tick: `attempted` of them offered to a set of capacity kFeet, bit i of
+// `refused` set when the set refused the i-th.
 template <typename S>
-struct StanceTick {
+struct OfferedContacts {
   ContactSet<S, kFeet> contacts;
   int attempted = 0;
   unsigned refused = 0;
+
+  void start(int count) {
+    contacts.clear();
+    attempted = count;
+    refused = 0;
+  }
+  void offer(int i, const Contact<S>& c) {
+    if (!contacts.add(c).ok()) refused |= 1u << i;
+  }
+};
+
+// A stance tick: the contacts, the options, then the state. The choices come from the first
+// bytes, which the fuzzer mutates most.
+template <typename S>
+struct StanceTick : OfferedContacts<S> {
   StanceOptions<S> options;
   typename QuadrupedModel<S>::ConfigVector q;
   typename QuadrupedModel<S>::TangentVector v, tau;
   Vector3<S> gravity;
 };
 
+// The limits both solves share (Lemke's pivots, PGS's sweeps, the tolerance), -1 and 0 among them.
+template <typename S, typename Options>
+void read_solver_limits(ByteReader& in, Options& o) {
+  if (in.one_in(4)) o.max_pivots = in.integer(-1, 60);
+  if (in.one_in(4)) o.max_sweeps = in.integer(-1, 250);
+  if (in.one_in(8)) o.tolerance = in.number<S>(o.tolerance, o.tolerance);
+}
+
 template <typename S>
 StanceOptions<S> read_stance_options(ByteReader& in) {
   StanceOptions<S> o;
   o.friction = static_cast<FrictionModel>(in.integer(0, 4));  // 4: not a model
   o.solver = static_cast<StanceSolver>(in.integer(0, 5));     // 5: not a solver
-  if (in.one_in(4)) o.max_pivots = in.integer(-1, 60);
-  if (in.one_in(4)) o.max_sweeps = in.integer(-1, 250);
-  if (in.one_in(8)) o.tolerance = in.number<S>(o.tolerance, o.tolerance);
+  read_solver_limits<S>(in, o);
   if (in.one_in(8)) o.sliding_speed = in.number<S>(o.sliding_speed, S(1));
   o.warm_start = in.flag();
   return o;
@@ -92,11 +112,8 @@ StanceOptions<S> read_stance_options(ByteReader& in) {
 
 template <typename S>
 void read_stance_tick(ByteReader& in, StanceTick<S>& t) {
-  t.contacts.clear();
-  t.refused = 0;
-  t.attempted = read_contact_count(in);
-  for (int i = 0; i < t.attempted; ++i)
-    if (!t.contacts.add(read_contact<S>(in, i)).ok()) t.refused |= 1u << i;
+  t.start(read_contact_count(in));
+  for (int i = 0; i < t.attempted; ++i) t.offer(i, read_contact<S>(in, i));
   t.options = read_stance_options<S>(in);
   read_configuration<S>(in, t.q);
   read_tangent<S>(in, t.v, S(0), S(1));
@@ -107,10 +124,7 @@ void read_stance_tick(ByteReader& in, StanceTick<S>& t) {
 // A strike tick: as a stance tick, each foot with or without a pad, and the velocity before the
 // strike; no torques or gravity (an impulse does not see them).
 template <typename S>
-struct StrikeTick {
-  ContactSet<S, kFeet> contacts;
-  int attempted = 0;
-  unsigned refused = 0;
+struct StrikeTick : OfferedContacts<S> {
   StrikeOptions<S> options;
   typename QuadrupedModel<S>::ConfigVector q;
   typename QuadrupedModel<S>::TangentVector v;
@@ -122,9 +136,7 @@ StrikeOptions<S> read_strike_options(ByteReader& in) {
   o.friction = static_cast<StrikeFriction>(in.integer(0, 5));  // 5: not a model
   o.law = static_cast<RestitutionLaw>(in.integer(0, 2));       // 2: not a law
   o.solver = static_cast<StanceSolver>(in.integer(0, 5));
-  if (in.one_in(4)) o.max_pivots = in.integer(-1, 60);
-  if (in.one_in(4)) o.max_sweeps = in.integer(-1, 250);
-  if (in.one_in(8)) o.tolerance = in.number<S>(o.tolerance, o.tolerance);
+  read_solver_limits<S>(in, o);
   if (in.one_in(8)) o.separating_speed = in.number<S>(o.separating_speed, S(1));
   if (in.one_in(8)) o.steps_per_half_period = in.integer(-1, 200);
   if (in.one_in(8)) o.max_steps = in.integer(-1, 250) * 20;
@@ -133,16 +145,14 @@ StrikeOptions<S> read_strike_options(ByteReader& in) {
 
 template <typename S>
 void read_strike_tick(ByteReader& in, StrikeTick<S>& t) {
-  t.contacts.clear();
-  t.refused = 0;
-  t.attempted = read_contact_count(in);
+  t.start(read_contact_count(in));
   for (int i = 0; i < t.attempted; ++i) {
     Contact<S> c = read_contact<S>(in, i);
     if (in.one_in(4))
       c.pad = in.flag() ? ContactPad<S>::Linear(in.number<S>(S(2e4), S(2e4)), in.number<S>(S(50), S(50)))
                         : ContactPad<S>::HuntCrossley(in.number<S>(S(2e5), S(2e5)), in.number<S>(S(1), S(1)),
                                                       in.number<S>(S(1.5), S(2)));
-    if (!t.contacts.add(c).ok()) t.refused |= 1u << i;
+    t.offer(i, c);
   }
   t.options = read_strike_options<S>(in);
   read_configuration<S>(in, t.q);

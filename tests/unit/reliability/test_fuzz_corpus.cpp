@@ -10,6 +10,7 @@
 // — λ ≥ 0, the cone, complementarity — are the harnesses' own checks on the host.)
 #include <cstdint>
 #include <cstdio>
+#include <tuple>
 
 #include "ff_test.hpp"
 #include "footfall/dynamics.hpp"
@@ -95,34 +96,54 @@ const char* scalar_name() {
   return sizeof(S) == 4 ? "float" : "double";
 }
 
+// Replays one harness's corpus: each input decoded into `tick` after its first byte (the
+// harness's choice of scalar), the set's refusals checked, the dynamics terms computed from
+// `state(tick)` = {q, v, gravity}, and `solve(tick, &status)` counted in instructions; `solve`
+// returns what is wrong with its answer, or nullptr.
+template <typename S, typename Tick, typename Decode, typename State, typename Solve>
+Tally replay_corpus(Replay<S>& r, const test::FuzzInput* corpus, int size, Tick& tick, Decode decode, State state,
+                    Solve solve) {
+  Tally tally;
+  for (int k = 0; k < size; ++k) {
+    const test::FuzzInput& input = corpus[k];
+    ++tally.inputs;
+    fuzz::ByteReader in(input.data, input.size);
+    (void)in.flag();  // the harness's choice of scalar
+    decode(in, tick);
+    if (tick.refused != fuzz::expected_refusals(tick.attempted)) tally.fail(input.name, "the set's capacity not enforced");
+    const auto [q, v, gravity] = state(tick);
+    if (!prepare_tick(r, *q, *v, gravity).ok()) {
+      ++tally.ended_before_the_solve;
+      continue;
+    }
+    Status status;
+    const char* wrong = nullptr;
+    const std::uint32_t instructions = test::instructions_of([&] { wrong = solve(tick, &status); });
+    tally.count(status, instructions, input.name, tick.contacts.count);
+    if (wrong != nullptr) tally.fail(input.name, wrong);
+  }
+  return tally;
+}
+
 }  // namespace
 
 FF_TEST_FLOAT_AND_DOUBLE(FuzzCorpus, StanceInputsAreRefusedOrSolvedWithinTheirWorkLimit) {
   Replay<S>& r = replay<S>();
   FF_ASSERT_TRUE(build_quadruped_model(&r.model).ok());
-  fuzz::StanceTick<S>& t = r.stance_tick;
-  Tally tally;
-  for (int k = 0; k < test::kStanceCorpusSize; ++k) {
-    const test::FuzzInput& input = test::kStanceCorpus[k];
-    ++tally.inputs;
-    fuzz::ByteReader in(input.data, input.size);
-    (void)in.flag();  // the harness's choice of scalar
-    fuzz::read_stance_tick<S>(in, t);
-    if (t.refused != fuzz::expected_refusals(t.attempted)) tally.fail(input.name, "the set's capacity not enforced");
-    if (!prepare_tick(r, t.q, t.v, t.gravity).ok()) {
-      ++tally.ended_before_the_solve;
-      continue;
-    }
-    Status status;
-    const std::uint32_t instructions = test::instructions_of(
-        [&] { status = solve_stance(r.model, r.ws, t.contacts, t.tau, t.options, r.stance, r.stance_result); });
-    tally.count(status, instructions, input.name, t.contacts.count);
-    if (!well_formed(status) || status.code != r.stance_result.status.code) tally.fail(input.name, "a bad status");
-    if (status.code == StatusCode::kBadInput)
-      for (int i = 0; i < r.stance_result.count; ++i)
-        if (r.stance_result.normal_force[i] != S(0)) tally.fail(input.name, "bad input left a force");
-    if (status.ok() && r.stance_result.work > r.stance_result.work_limit) tally.fail(input.name, "over its work limit");
-  }
+  const Tally tally = replay_corpus<S>(
+      r, test::kStanceCorpus, test::kStanceCorpusSize, r.stance_tick,
+      [](fuzz::ByteReader& in, fuzz::StanceTick<S>& t) { fuzz::read_stance_tick<S>(in, t); },
+      [](const fuzz::StanceTick<S>& t) { return std::make_tuple(&t.q, &t.v, t.gravity); },
+      [&r](const fuzz::StanceTick<S>& t, Status* status) -> const char* {
+        StanceResult<S, 18, fuzz::kFeet>& result = r.stance_result;
+        *status = solve_stance(r.model, r.ws, t.contacts, t.tau, t.options, r.stance, result);
+        if (!well_formed(*status) || status->code != result.status.code) return "a bad status";
+        if (status->code == StatusCode::kBadInput)
+          for (int i = 0; i < result.count; ++i)
+            if (result.normal_force[i] != S(0)) return "bad input left a force";
+        if (status->ok() && result.work > result.work_limit) return "over its work limit";
+        return nullptr;
+      });
   tally.print("stance", scalar_name<S>());
   FF_EXPECT_TRUE(tally.wrong == 0);
   FF_EXPECT_TRUE(tally.inputs > 0 && tally.ok > 0);  // a replay that solved nothing measured nothing
@@ -131,26 +152,17 @@ FF_TEST_FLOAT_AND_DOUBLE(FuzzCorpus, StanceInputsAreRefusedOrSolvedWithinTheirWo
 FF_TEST_FLOAT_AND_DOUBLE(FuzzCorpus, StrikeInputsAreRefusedOrSolvedWithinTheirWorkLimit) {
   Replay<S>& r = replay<S>();
   FF_ASSERT_TRUE(build_quadruped_model(&r.model).ok());
-  fuzz::StrikeTick<S>& t = r.strike_tick;
-  Tally tally;
-  for (int k = 0; k < test::kStrikeCorpusSize; ++k) {
-    const test::FuzzInput& input = test::kStrikeCorpus[k];
-    ++tally.inputs;
-    fuzz::ByteReader in(input.data, input.size);
-    (void)in.flag();  // the harness's choice of scalar
-    fuzz::read_strike_tick<S>(in, t);
-    if (t.refused != fuzz::expected_refusals(t.attempted)) tally.fail(input.name, "the set's capacity not enforced");
-    if (!prepare_tick(r, t.q, t.v, standard_gravity<S>()).ok()) {
-      ++tally.ended_before_the_solve;
-      continue;
-    }
-    Status status;
-    const std::uint32_t instructions = test::instructions_of(
-        [&] { status = solve_strike(r.model, r.ws, t.contacts, t.v, t.options, r.strike, r.strike_result); });
-    tally.count(status, instructions, input.name, t.contacts.count);
-    if (!well_formed(status) || status.code != r.strike_result.status.code) tally.fail(input.name, "a bad status");
-    if (status.ok() && r.strike_result.work > r.strike_result.work_limit) tally.fail(input.name, "over its work limit");
-  }
+  const Tally tally = replay_corpus<S>(
+      r, test::kStrikeCorpus, test::kStrikeCorpusSize, r.strike_tick,
+      [](fuzz::ByteReader& in, fuzz::StrikeTick<S>& t) { fuzz::read_strike_tick<S>(in, t); },
+      [](const fuzz::StrikeTick<S>& t) { return std::make_tuple(&t.q, &t.v, standard_gravity<S>()); },
+      [&r](const fuzz::StrikeTick<S>& t, Status* status) -> const char* {
+        StrikeResult<S, 13, 18, fuzz::kFeet>& result = r.strike_result;
+        *status = solve_strike(r.model, r.ws, t.contacts, t.v, t.options, r.strike, result);
+        if (!well_formed(*status) || status->code != result.status.code) return "a bad status";
+        if (status->ok() && result.work > result.work_limit) return "over its work limit";
+        return nullptr;
+      });
   tally.print("strike", scalar_name<S>());
   FF_EXPECT_TRUE(tally.wrong == 0);
   FF_EXPECT_TRUE(tally.inputs > 0 && tally.ok > 0);

@@ -24,8 +24,8 @@ void refuse_unknown_keys(const json& object, const std::string& where, const cha
       list += (list.empty() ? "" : ", ") + key;
     }
     if (!known) {
-      const std::string key = escaped(it.key());  // a JSON key may hold any character
-      const std::string field = where.empty() ? key : where + "." + key;
+      std::string field = where.empty() ? where : where + ".";
+      field += escaped(it.key());  // a JSON key may hold any character
       throw FieldError{field, std::string("not a key of ") + what + " (" + list + ")"};
     }
   }

@@ -138,8 +138,13 @@ Result<RobotDescription> import_model(const urdf::ModelInterface& urdf_model, co
     return Error{source + ": robot " + quoted_text(urdf_model.getName()) + ": " + problem};
   std::map<std::string, MassProperties> link_mass;
   for (const auto& [name, link] : urdf_model.links_) {
-    if (const std::string problem = name_problem(name); !problem.empty())
-      return Error{source + ": link " + quoted_text(name) + ": " + problem};
+    if (const std::string problem = name_problem(name); !problem.empty()) {
+      std::string message = source + ": link ";
+      message += quoted_text(name);
+      message += ": ";
+      message += problem;
+      return Error{message};
+    }
     Result<MassProperties> p = link_mass_properties(*link, source);
     if (!p.ok()) return Error{p.error()};
     link_mass[name] = p.value();
