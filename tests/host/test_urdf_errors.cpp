@@ -93,6 +93,11 @@ TEST(UrdfErrors, ClosedLoopsAndSeveralRoots) {
   EXPECT_HAS(import_error(robot(urdf_link("a") + urdf_link("b") + urdf_link("c") + urdf_link("d") +
                                  urdf_joint("ab", "a", "b") + urdf_joint("cd", "c", "d") + urdf_joint("dc", "d", "c"))),
              "is on a closed loop of joints that does not reach the root 'a'");
+  // A joint without its <parent> still makes its child a child (no second root): urdfdom's own
+  // message says what is missing.
+  const std::string no_parent = import_error(robot(urdf_link("a") + urdf_link("b") +
+                                                   "<joint name=\"j\" type=\"fixed\"><child link=\"b\"/></joint>"));
+  EXPECT_EQ(no_parent.find("both roots"), std::string::npos) << no_parent;
 }
 
 TEST(UrdfErrors, MissingOrNonPhysicalInertials) {

@@ -71,8 +71,8 @@ Result<DocumentFacts> read_document_facts(const std::string& xml, const std::str
     const TiXmlElement* parent = joint->FirstChildElement("parent");
     const char* child_link = child != nullptr ? child->Attribute("link") : nullptr;
     const char* parent_of_child = parent != nullptr ? parent->Attribute("link") : nullptr;
-    if (child_link == nullptr || parent_of_child == nullptr) continue;  // urdfdom reports it
-    parent_link.emplace(child_link, parent_of_child);
+    if (child_link == nullptr) continue;  // urdfdom reports a joint without a child or a parent
+    if (parent_of_child != nullptr) parent_link.emplace(child_link, parent_of_child);
     const auto [it, inserted] = parent_joint.emplace(child_link, name);
     if (!inserted)
       return Error{where + "link " + quoted_text(child_link) + " is already the child of joint " +
