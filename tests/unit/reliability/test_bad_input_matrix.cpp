@@ -19,9 +19,11 @@
 
 #include "ff_test.hpp"
 #include "footfall/dynamics.hpp"
+#include "footfall/executive/executive.hpp"
 #include "footfall/lcp.hpp"
 #include "footfall/models.hpp"
 #include "footfall/motion/event_driven.hpp"
+#include "footfall/motion/soft_contact.hpp"
 #include "footfall/motion/time_stepping.hpp"
 #include "footfall/motion/trapezoidal.hpp"
 #include "footfall/stance.hpp"
@@ -51,10 +53,12 @@ enum class Entry {
   kTimeStepping,    // advance_time_stepping
   kEventDriven,     // advance_event_driven
   kTrapezoidal,     // advance_trapezoidal
+  kSoftContact,     // advance_soft_contact
   kResizeLcp,       // LcpProblem::resize
   kLemke,           // solve_lemke
   kPgs,             // solve_pgs
   kEnumeration,     // solve_by_enumeration
+  kExecutive,       // run_executive
 };
 
 const char* name_of(Entry e) {
@@ -63,7 +67,8 @@ const char* name_of(Entry e) {
       "factorize_mass_matrix",       "bias_forces",            "rnea",               "aba",
       "point_jacobian",              "ContactSet::add",        "solve_stance",       "solve_strike",
       "ContactCandidates::add",      "advance_time_stepping",  "advance_event_driven", "advance_trapezoidal",
-      "LcpProblem::resize",          "solve_lemke",            "solve_pgs",          "solve_by_enumeration"};
+      "advance_soft_contact",        "LcpProblem::resize",     "solve_lemke",        "solve_pgs",
+      "solve_by_enumeration",        "run_executive"};
   return kNames[static_cast<int>(e)];
 }
 
@@ -114,6 +119,12 @@ struct World {
   RigidMotionState<S, kBodies, kDofs, kFeet> state;
   RigidStepReport<S, kFeet> report;
 
+  SoftContactParameters<S> soft;
+  S soft_step;
+  SoftMotionWorkspace<S, kBodies, kDofs> soft_motion;
+  SoftMotionState<S, kBodies, kDofs, kFeet> soft_state;
+  SoftStepReport<S, kFeet> soft_report;
+
   int lcp_size;
   LcpProblem<S, kLcp> lcp;
   LemkeOptions<S> lemke_options;
@@ -123,7 +134,19 @@ struct World {
   PgsWorkspace<S, kLcp> pgs;
   EnumerationWorkspace<S, kLcp> enumeration;
   LcpResult<S, kLcp> lcp_result;
+
+  // A 1 kHz loop of one stage on a clock that only moves when told.
+  struct Clock {
+    ClockTicks time = 1000;
+    ClockTicks now() noexcept { return time; }
+    void sleep_until(ClockTicks deadline) noexcept { time = deadline > time ? deadline : time; }
+  } clock;
+  ExecutiveConfig<2> executive;
+  long ticks;
+  ExecutiveReport<2> executive_report;
 };
+
+Status idle_stage(void*, StageMode) noexcept { return Status::Ok(); }
 
 template <typename S>
 World<S>& world() {
@@ -199,6 +222,12 @@ bool reset(World<S>& w, bool straight_legs = false) {
   w.state.q = w.q;
   w.state.v = w.v;
   w.report = RigidStepReport<S, kFeet>();
+  w.soft = SoftContactParameters<S>();
+  w.soft_step = S(1e-3);
+  w.soft_state = SoftMotionState<S, kBodies, kDofs, kFeet>();
+  w.soft_state.q = w.q;
+  w.soft_state.v = w.v;
+  w.soft_report = SoftStepReport<S, kFeet>();
 
   w.lcp_size = 2;
   if (!w.lcp.resize(2).ok()) return false;
@@ -208,6 +237,15 @@ bool reset(World<S>& w, bool straight_legs = false) {
   w.pgs_options = PgsOptions<S>();
   w.enumeration_options = EnumerationOptions<S>();
   w.lcp_result = LcpResult<S, kLcp>();
+
+  w.clock = typename World<S>::Clock();
+  w.executive = ExecutiveConfig<2>();
+  w.executive.period = 1000;
+  w.executive.stages[0].name = "idle";
+  w.executive.stages[0].run = idle_stage;
+  w.executive.stage_count = 1;
+  w.ticks = 10;
+  w.executive_report = ExecutiveReport<2>();
   return true;
 }
 
@@ -247,6 +285,9 @@ Status call(World<S>& w, Entry e) {
       return advance_event_driven(w.model, w.ws, w.candidates, w.tau, w.event_driven, w.motion, w.state, w.report);
     case Entry::kTrapezoidal:
       return advance_trapezoidal(w.model, w.ws, w.candidates, w.tau, w.trapezoidal, w.motion, w.state, w.report);
+    case Entry::kSoftContact:
+      return advance_soft_contact(w.model, w.ws, w.candidates, w.tau, w.soft, w.gravity, w.soft_step, w.soft_motion,
+                                  w.soft_state, w.soft_report);
     case Entry::kResizeLcp:
       return w.lcp.resize(w.lcp_size);
     case Entry::kLemke:
@@ -255,6 +296,8 @@ Status call(World<S>& w, Entry e) {
       return (w.lcp_result = solve_pgs(w.lcp, w.pgs, w.pgs_options)).status;
     case Entry::kEnumeration:
       return (w.lcp_result = solve_by_enumeration(w.lcp, w.enumeration, w.enumeration_options)).status;
+    case Entry::kExecutive:
+      return run_executive(w.clock, w.executive, w.ticks, w.executive_report);
   }
   return Status::CheckFailed("test.entry");
 }
@@ -300,10 +343,12 @@ int owned_by_caller(const World<S>& w, Entry e, Span* out) {
     case Entry::kTimeStepping:
     case Entry::kEventDriven:
     case Entry::kTrapezoidal: out[n++] = span_of(w.candidates); out[n++] = span_of(w.state); break;
+    case Entry::kSoftContact: out[n++] = span_of(w.candidates); out[n++] = span_of(w.soft_state); break;
     case Entry::kResizeLcp:
     case Entry::kLemke:
     case Entry::kPgs:
     case Entry::kEnumeration: out[n++] = span_of(w.lcp); break;
+    case Entry::kExecutive: out[n++] = span_of(w.clock); break;  // no tick ran, no time read
   }
   return n;
 }
@@ -326,6 +371,8 @@ bool result_reset(const World<S>& w, Entry e, const Status& status) {
   }
   if (e == Entry::kTimeStepping || e == Entry::kEventDriven || e == Entry::kTrapezoidal)
     return w.report.status.code == status.code;
+  if (e == Entry::kSoftContact) return w.soft_report.status.code == status.code;
+  if (e == Entry::kExecutive) return w.executive_report.status.code == status.code && w.executive_report.ticks == 0;
   if (e == Entry::kLemke || e == Entry::kPgs || e == Entry::kEnumeration)
     return w.lcp_result.status.code == status.code && w.lcp_result.z.isZero(0) && w.lcp_result.w.isZero(0);
   return true;
@@ -386,6 +433,9 @@ int rows(const Row<S>** out) {
       {"NaN gravity", Entry::kEventDriven, [](W& w) { w.event_driven.contact.gravity.x() = nan<S>(); }, C::kBadInput, "options.gravity", -1},
       {"NaN in the state's q", Entry::kTrapezoidal, [](W& w) { w.state.q(2) = nan<S>(); }, C::kBadInput, "q", 2},
       {"NaN tolerance", Entry::kTrapezoidal, [](W& w) { w.trapezoidal.iteration_tolerance = nan<S>(); }, C::kBadInput, "options.iteration_tolerance", -1},
+      {"NaN in τ", Entry::kSoftContact, [](W& w) { w.tau(6) = nan<S>(); }, C::kBadInput, "tau", 6},
+      {"NaN in the state's q", Entry::kSoftContact, [](W& w) { w.soft_state.q(1) = nan<S>(); }, C::kBadInput, "q", 1},
+      {"Inf step", Entry::kSoftContact, [](W& w) { w.soft_step = inf<S>(); }, C::kBadInput, "step", -1},
       {"NaN in M", Entry::kLemke, [](W& w) { w.lcp.m(1, 0) = nan<S>(); }, C::kBadInput, "lcp.m", 2},
       {"Inf in q", Entry::kLemke, [](W& w) { w.lcp.q(1) = inf<S>(); }, C::kBadInput, "lcp.q", 1},
       {"NaN in M", Entry::kPgs, [](W& w) { w.lcp.m(0, 1) = nan<S>(); }, C::kBadInput, "lcp.m", 1},
@@ -396,6 +446,10 @@ int rows(const Row<S>** out) {
       // Zero and negative mass.
       {"zero mass", Entry::kMassProperties, [](W& w) { w.mass = S(0); }, C::kBadInput, "mass", -1},
       {"negative mass", Entry::kMassProperties, [](W& w) { w.mass = S(-1); }, C::kBadInput, "mass", -1},
+      {"zero step", Entry::kSoftContact, [](W& w) { w.soft_step = S(0); }, C::kBadInput, "step", -1},
+      {"negative stiffness", Entry::kSoftContact, [](W& w) { w.soft.normal_stiffness = S(-1); }, C::kBadInput, "soft.normal_stiffness", -1},
+      {"zero period", Entry::kExecutive, [](W& w) { w.executive.period = 0; }, C::kBadInput, "executive.period", -1},
+      {"negative tick count", Entry::kExecutive, [](W& w) { w.ticks = -1; }, C::kBadInput, "executive.ticks", -1},
       {"zero mass", Entry::kAddBody, [](W& w) { w.body_inertia = Inertia<S>(); }, C::kBadInput, "body.mass", 1},
 
       // Inertia that is not symmetric positive definite, or not a body's.
@@ -411,6 +465,7 @@ int rows(const Row<S>** out) {
       {"non-unit normal", Entry::kStrike, [](W& w) { spoil_foot_normal<S>(w, Vector3<S>(S(0), S(0), S(2))); }, C::kBadInput, "contacts.normal", 2},
       {"zero normal", Entry::kTimeStepping, [](W& w) { spoil_foot_normal<S>(w, Vector3<S>::Zero()); }, C::kBadInput, "contacts.normal", 2},
       {"non-unit normal", Entry::kEventDriven, [](W& w) { spoil_foot_normal<S>(w, Vector3<S>(S(0.5), S(0), S(0.5))); }, C::kBadInput, "contacts.normal", 2},
+      {"zero normal", Entry::kSoftContact, [](W& w) { spoil_foot_normal<S>(w, Vector3<S>::Zero()); }, C::kBadInput, "contacts.normal", 2},
       {"zero normal", Entry::kTrapezoidal, [](W& w) { spoil_foot_normal<S>(w, Vector3<S>::Zero()); }, C::kBadInput, "contacts.normal", 2},
       {"zero joint axis", Entry::kAddBody, [](W& w) { w.joint.axis = Vector3<S>::Zero(); }, C::kBadInput, "joint.axis", 1},
 
@@ -448,6 +503,8 @@ int rows(const Row<S>** out) {
        }, C::kCapacity, "model.bodies", 2},
       {"degrees of freedom past the capacity", Entry::kAddBody, [](W& w) { w.joint = JointSpec<S>::FreeFlyer(); w.parent = -1; },
        C::kCapacity, "model.degrees_of_freedom", 1},
+      {"stages past the capacity", Entry::kExecutive, [](W& w) { w.executive.stage_count = 3; }, C::kCapacity, "executive.stages", 3},
+      {"a stage with no function", Entry::kExecutive, [](W& w) { w.executive.stages[0].run = nullptr; }, C::kBadInput, "executive.stages.run", 0},
       {"an LCP past the capacity", Entry::kResizeLcp, [](W& w) { w.lcp_size = kLcp + 1; }, C::kCapacity, "lcp.size", kLcp + 1},
       {"a negative LCP size", Entry::kResizeLcp, [](W& w) { w.lcp_size = -1; }, C::kBadInput, "lcp.size", -1},
 
@@ -457,6 +514,7 @@ int rows(const Row<S>** out) {
       {"parent index past the bodies", Entry::kAddBody, [](W& w) { w.parent = 1; }, C::kBadInput, "body.parent", 1},
       {"contact body past the model", Entry::kStance, [](W& w) { w.contacts[0].body = kBodies; }, C::kBadInput, "contacts.body", 0},
       {"other body past the model", Entry::kStrike, [](W& w) { w.contacts[1].other_body = 40; }, C::kBadInput, "contacts.other_body", 1},
+      {"contact body past the model", Entry::kSoftContact, [](W& w) { w.candidates.contacts[1].body = kBodies; }, C::kBadInput, "contacts.body", 1},
       {"contact body negative", Entry::kEventDriven, [](W& w) { w.candidates.contacts[3].body = -4; }, C::kBadInput, "contacts.body", 3},
       {"a candidate on a second body", Entry::kTimeStepping, [](W& w) { w.candidates.contacts[0].other_body = 1; }, C::kBadInput, "candidates.other_body", 0},
 
@@ -578,7 +636,7 @@ FF_TEST_FLOAT_AND_DOUBLE(BadInputMatrix, EveryEntryPointEveryClass) {
   const Row<S>* table = nullptr;
   const int count = rows<S>(&table);
   int failed = 0;
-  bool entry_seen[static_cast<int>(Entry::kEnumeration) + 1] = {};
+  bool entry_seen[static_cast<int>(Entry::kExecutive) + 1] = {};
   for (int i = 0; i < count; ++i) {
     const Row<S>& row = table[i];
     entry_seen[static_cast<int>(row.entry)] = true;
@@ -592,5 +650,5 @@ FF_TEST_FLOAT_AND_DOUBLE(BadInputMatrix, EveryEntryPointEveryClass) {
   FF_EXPECT_EQ(failed, 0);
   // Every entry point has at least one row.
   for (const bool seen : entry_seen) FF_EXPECT_TRUE(seen);
-  std::printf("bad-input matrix: %d rows over %d entry points\n", count, static_cast<int>(Entry::kEnumeration) + 1);
+  std::printf("bad-input matrix: %d rows over %d entry points\n", count, static_cast<int>(Entry::kExecutive) + 1);
 }
