@@ -50,7 +50,7 @@ std::string string_literal(const std::string& s) {
     if (c == '"' || c == '\\') {
       out += '\\';
       out += c;
-    } else if (u < 0x20 || u >= 0x7f) {
+    } else if (is_control_byte(c) || u >= 0x80) {
       out += format_printf("\\%03o", static_cast<unsigned>(u));
     } else {
       out += c;

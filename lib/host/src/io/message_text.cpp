@@ -12,7 +12,7 @@ std::string escaped(std::string_view text) {
       out += "\\r";
     } else if (c == '\t') {
       out += "\\t";
-    } else if (byte < 0x20 || byte == 0x7f) {
+    } else if (is_control_byte(c)) {
       constexpr std::string_view kHex = "0123456789abcdef";
       out += "\\x";
       out += kHex[byte / 16];

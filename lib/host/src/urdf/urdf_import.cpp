@@ -121,7 +121,7 @@ Result<JointSpec<double>> moving_joint(const urdf::Joint& joint, const Transform
 std::string name_problem(const std::string& name) {
   if (name.size() > kMaxName) return "name longer than " + std::to_string(kMaxName) + " characters";
   for (const char c : name)
-    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f)
+    if (is_control_byte(c))
       return "name has a control character (a newline, tab or the like)";
   return {};
 }
@@ -231,6 +231,9 @@ Result<RobotDescription> import_model(const urdf::ModelInterface& urdf_model, co
     ++visited;
     push_children(*urdf_model.getLink(child));
   }
+  // The walk's own check that it placed every link. read_document_facts() refuses loops and
+  // second roots before urdfdom runs (urdfdom would build a loop it never frees), so no document
+  // reaches this; it stays because a link left unplaced would have no frame below.
   if (visited != urdf_model.links_.size()) {
     for (const auto& [name, link] : urdf_model.links_)
       if (frames.count(name) == 0)

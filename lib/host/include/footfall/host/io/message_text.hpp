@@ -8,6 +8,13 @@
 
 namespace footfall::host {
 
+// A C0 control byte (below 0x20: newline, tab, NUL, …) or DEL: what a name or a one-line message
+// must not hold as it is.
+constexpr bool is_control_byte(char c) {
+  const auto byte = static_cast<unsigned char>(c);
+  return byte < 0x20 || byte == 0x7f;
+}
+
 // `text` with each control byte written as an escape: \n, \r, \t, or \xNN; other bytes (printable
 // ASCII, UTF-8) as they are.
 std::string escaped(std::string_view text);
