@@ -17,19 +17,6 @@ const QuadrupedModel<S>& quadruped() {
   return model;
 }
 
-// The kinematics, H, its factor and C of the tick: what the stance and strike solves read.
-template <typename S>
-Status prepare_tick(const QuadrupedModel<S>& model, Workspace<S, 13, 18>& ws,
-                    const typename QuadrupedModel<S>::ConfigVector& q,
-                    const typename QuadrupedModel<S>::TangentVector& v, const Vector3<S>& gravity) {
-  Status status = forward_kinematics(model, ws, q, v);
-  if (status.ok()) status = mass_matrix(model, ws);
-  if (status.ok()) status = factorize_mass_matrix(model, ws);
-  if (status.ok()) status = bias_forces(model, ws, gravity);
-  require_well_formed(status);
-  return status;
-}
-
 // Every coefficient of an Eigen object finite.
 template <typename Derived>
 bool all_finite(const Eigen::MatrixBase<Derived>& x) {

@@ -60,7 +60,9 @@ void run(ByteReader& in) {
   require(t.refused == fuzz::expected_refusals(t.attempted), "the contact set's capacity not enforced");
 
   fuzz::NoHeap no_heap;
-  if (!fuzz::prepare_tick(model, s.ws, t.q, t.v, t.gravity).ok()) return;
+  const Status prepared = fuzz::prepare_tick(model, s.ws, t.q, t.v, t.gravity);
+  fuzz::require_well_formed(prepared);
+  if (!prepared.ok()) return;
   s.stance_copy = s.stance;
   const Status status = solve_stance(model, s.ws, t.contacts, t.tau, t.options, s.stance, s.result);
   fuzz::require_well_formed(status);

@@ -52,7 +52,9 @@ void run(ByteReader& in) {
   require(t.refused == fuzz::expected_refusals(t.attempted), "the contact set's capacity not enforced");
 
   fuzz::NoHeap no_heap;
-  if (!fuzz::prepare_tick(model, s.ws, t.q, t.v, standard_gravity<S>()).ok()) return;
+  const Status prepared = fuzz::prepare_tick(model, s.ws, t.q, t.v, standard_gravity<S>());
+  fuzz::require_well_formed(prepared);
+  if (!prepared.ok()) return;
   s.strike_copy = s.strike;
   const Status status = solve_strike(model, s.ws, t.contacts, t.v, t.options, s.strike, s.result);
   fuzz::require_well_formed(status);

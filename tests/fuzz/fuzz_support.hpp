@@ -17,6 +17,7 @@
 
 #include "byte_reader.hpp"
 #include "footfall/common/status.hpp"
+#include "well_formed.hpp"
 
 namespace footfall::fuzz {
 
@@ -64,11 +65,8 @@ bool same_bits(const A& a, const B& b) {
          std::memcmp(a.data(), b.data(), sizeof(Scalar) * static_cast<std::size_t>(a.size())) == 0;
 }
 
-// A Status the core may return: a known code, and a field named whenever it is not ok.
 inline void require_well_formed(const Status& status) {
-  require(static_cast<int>(status.code) <= static_cast<int>(StatusCode::kInconsistentFriction), "unknown status code");
-  require(status.field != nullptr, "a status with a null field");
-  if (!status.ok()) require(status.field[0] != '\0', "an error status that names no field");
+  require(well_formed(status), "a status with an unknown code, or an error that names no field");
 }
 
 }  // namespace footfall::fuzz

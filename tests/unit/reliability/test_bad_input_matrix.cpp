@@ -28,6 +28,7 @@
 #include "footfall/motion/trapezoidal.hpp"
 #include "footfall/stance.hpp"
 #include "footfall/strike.hpp"
+#include "quadruped_input.hpp"
 
 namespace {
 
@@ -178,11 +179,7 @@ bool reset(World<S>& w, bool straight_legs = false) {
   w.tau = World<S>::Tangent::Zero(kDofs);
   w.qdd = World<S>::Tangent::Zero(kDofs);
   w.gravity = standard_gravity<S>();
-  Status status = forward_kinematics(w.model, w.ws, w.q, w.v);
-  if (status.ok()) status = mass_matrix(w.model, w.ws);
-  if (status.ok()) status = factorize_mass_matrix(w.model, w.ws);
-  if (status.ok()) status = bias_forces(w.model, w.ws, w.gravity);
-  if (!status.ok()) return false;
+  if (!fuzz::prepare_tick(w.model, w.ws, w.q, w.v, w.gravity).ok()) return false;
 
   w.mass = S(2);
   w.com = Vector3<S>(S(0), S(0), S(0.1));

@@ -17,6 +17,7 @@
 #include "fuzz_corpus.hpp"
 #include "instructions_of.hpp"
 #include "quadruped_input.hpp"
+#include "well_formed.hpp"
 
 namespace {
 
@@ -39,23 +40,6 @@ template <typename S>
 Replay<S>& replay() {
   static Replay<S> instance;
   return instance;
-}
-
-// The dynamics terms the solves read; bad input here (a hostile q, v or gravity) ends the tick
-// before any solve, as in the harnesses.
-template <typename S>
-Status prepare_tick(Replay<S>& r, const typename QuadrupedModel<S>::ConfigVector& q,
-                    const typename QuadrupedModel<S>::TangentVector& v, const Vector3<S>& gravity) {
-  Status status = forward_kinematics(r.model, r.ws, q, v);
-  if (status.ok()) status = mass_matrix(r.model, r.ws);
-  if (status.ok()) status = factorize_mass_matrix(r.model, r.ws);
-  if (status.ok()) status = bias_forces(r.model, r.ws, gravity);
-  return status;
-}
-
-bool well_formed(const Status& status) {
-  return static_cast<int>(status.code) <= static_cast<int>(StatusCode::kInconsistentFriction) &&
-         status.field != nullptr && (status.ok() || status.field[0] != '\0');
 }
 
 // What the replay of one harness's corpus came to.
@@ -112,7 +96,7 @@ Tally replay_corpus(Replay<S>& r, const test::FuzzInput* corpus, int size, Tick&
     decode(in, tick);
     if (tick.refused != fuzz::expected_refusals(tick.attempted)) tally.fail(input.name, "the set's capacity not enforced");
     const auto [q, v, gravity] = state(tick);
-    if (!prepare_tick(r, *q, *v, gravity).ok()) {
+    if (!fuzz::prepare_tick(r.model, r.ws, *q, *v, gravity).ok()) {
       ++tally.ended_before_the_solve;
       continue;
     }
@@ -137,7 +121,7 @@ FF_TEST_FLOAT_AND_DOUBLE(FuzzCorpus, StanceInputsAreRefusedOrSolvedWithinTheirWo
       [&r](const fuzz::StanceTick<S>& t, Status* status) -> const char* {
         StanceResult<S, 18, fuzz::kFeet>& result = r.stance_result;
         *status = solve_stance(r.model, r.ws, t.contacts, t.tau, t.options, r.stance, result);
-        if (!well_formed(*status) || status->code != result.status.code) return "a bad status";
+        if (!fuzz::well_formed(*status) || status->code != result.status.code) return "a bad status";
         if (status->code == StatusCode::kBadInput)
           for (int i = 0; i < result.count; ++i)
             if (result.normal_force[i] != S(0)) return "bad input left a force";
@@ -159,7 +143,7 @@ FF_TEST_FLOAT_AND_DOUBLE(FuzzCorpus, StrikeInputsAreRefusedOrSolvedWithinTheirWo
       [&r](const fuzz::StrikeTick<S>& t, Status* status) -> const char* {
         StrikeResult<S, 13, 18, fuzz::kFeet>& result = r.strike_result;
         *status = solve_strike(r.model, r.ws, t.contacts, t.v, t.options, r.strike, result);
-        if (!well_formed(*status) || status->code != result.status.code) return "a bad status";
+        if (!fuzz::well_formed(*status) || status->code != result.status.code) return "a bad status";
         if (status->ok() && result.work > result.work_limit) return "over its work limit";
         return nullptr;
       });

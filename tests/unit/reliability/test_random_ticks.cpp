@@ -23,6 +23,7 @@
 #include "footfall/stance.hpp"
 #include "footfall/strike.hpp"
 #include "instructions_of.hpp"
+#include "quadruped_input.hpp"
 #include "random.hpp"
 
 #ifndef FOOTFALL_RANDOM_TICKS
@@ -50,10 +51,7 @@ struct Tick {
   Status run(const Quadruped& model, const typename Quadruped::ConfigVector& q,
              const typename Quadruped::TangentVector& v, const typename Quadruped::TangentVector& tau,
              Status* strike_status) {
-    Status status = forward_kinematics(model, ws, q, v);
-    if (status.ok()) status = mass_matrix(model, ws);
-    if (status.ok()) status = factorize_mass_matrix(model, ws);
-    if (status.ok()) status = bias_forces(model, ws, standard_gravity<S>());
+    Status status = fuzz::prepare_tick(model, ws, q, v, standard_gravity<S>());
     if (!status.ok()) return status;
     StanceOptions<S> stance_options;
     stance_options.warm_start = false;  // each tick stands alone, as the comparison needs
