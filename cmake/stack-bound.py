@@ -19,11 +19,18 @@ vpush, stmdb/vstmdb or pre-decrementing store to sp and every sp decrement it co
 over all of its paths, so an upper bound), and its calls are its bl/blx and its branches to the
 start of another routine (tail calls, counted as calls: again an upper bound).
 
-Interrupts are not included: an exception taken during an entry point stacks 32 bytes (104
-with the FPU's lazily saved context) on top, plus the handler's own frame.
+Interrupts: an exception taken while an entry point runs stacks its frame on the same (main)
+stack — 26 words with the FPU's context, which the boards' FPU saves lazily but reserves at
+once, and 4 more to realign sp to 8 bytes: 108 bytes — and then runs its handler. The script
+reads the handlers from the image's vector table (--vectors, .vectors; the reset vector is
+not an interrupt) and bounds each like a root. Exceptions of one priority do not preempt each
+other, and the ports set no priorities, so every configurable exception (faults, SVCall,
+PendSV, SysTick, …) is at priority 0, HardFault at −1 and NMI at −2: the deepest nesting is one
+of the priority-0 handlers, then HardFault, then NMI, each with its frame. That sum is added to
+every entry's bound before the budget is applied.
 
 Usage: stack-bound.py --root REGEX --image ELF [--objdump P] [--nm P] [--budget BYTES]
-                      [--board NAME] [--verbose] FILE.ci...
+                      [--board NAME] [--no-interrupts] [--verbose] FILE.ci...
 Exit status: 0 when every root is bounded within the budget, 1 otherwise (a line says why).
 """
 import argparse
@@ -42,6 +49,12 @@ SP_DECREMENT = re.compile(r"\t(?:sub|sub\.w|subw)\tsp, (?:sp, )?#(\d+)")
 PRE_DECREMENT = re.compile(r"\tstr[a-z]*(?:\.w)?\t[^\[]*\[sp, #-(\d+)\]!")
 DIRECT_CALL = re.compile(r"\t(?:bl|blx|b[a-z]{0,2}(?:\.w|\.n)?)\t([0-9a-f]+) <([^>+]+)>")
 INDIRECT_CALL = re.compile(r"\t(?:blx\t(?:r\d+|ip|lr)|bx\t(?:r\d+|ip))\b")
+
+# The vector table: objdump -s lines, an offset then up to four little-endian words.
+SECTION_LINE = re.compile(r"^ [0-9a-f]+ ((?:[0-9a-f]{8} ?){1,4})")
+EXCEPTION_FRAME = 26 * 4 + 4  # the FPU's extended frame and the realignment of sp
+# Armv7-M exception numbers: 1 reset, 2 NMI (priority −2), 3 HardFault (−1), the rest configurable.
+RESET, NMI, HARD_FAULT = 1, 2, 3
 
 
 def register_bytes(registers):
@@ -98,7 +111,7 @@ class Graph:
     def read_image(self, image, objdump, nm):
         """Adds the image's routines as "@address" nodes, and links the graphs' callees that
         have no frame to them by symbol name."""
-        names = {}  # symbol -> address
+        names = self.symbols = {}  # symbol -> address
         for line in run([nm, image]).splitlines():
             fields = line.split()
             if len(fields) == 3 and fields[1] in "TtWw":
@@ -175,6 +188,31 @@ class Graph:
             node = best[node][1]
         return best[root][0], path
 
+    def handlers(self, image, objdump):
+        """{exception number: "@address"} of the handlers in the image's vector table."""
+        words = []
+        for line in run([objdump, "-s", "-j", ".vectors", image]).splitlines():
+            m = SECTION_LINE.match(line)
+            if m:
+                words += [int.from_bytes(bytes.fromhex(w), "little") for w in m.group(1).split()]
+        return {n: f"@{words[n] & ~1:x}" for n in range(1, min(len(words), 16)) if words[n] != 0 and n != RESET}
+
+    def interrupt_bound(self, image, objdump):
+        """(bytes, lines): the deepest nesting of exceptions, each with its frame, and a line
+        per handler."""
+        handlers = self.handlers(image, objdump)
+        if not handlers:
+            raise ValueError("the image has no vector table (.vectors) to read the handlers from")
+        cost, lines = {}, []
+        for number, title in sorted(handlers.items()):
+            if title not in self.frame:
+                raise ValueError(f"exception {number}'s handler at {title[1:]} is not a routine of the image")
+            size, _ = self.bound(title)
+            cost[number] = EXCEPTION_FRAME + size
+            lines.append(f"    exception {number:>2} {self.describe(title):<28} {EXCEPTION_FRAME} + {size}")
+        configurable = max((c for n, c in cost.items() if n > HARD_FAULT), default=0)
+        return configurable + cost.get(HARD_FAULT, 0) + cost.get(NMI, 0), lines
+
     def describe(self, title):
         name = self.name.get(title, title)
         return name if len(name) <= 120 else name[:117] + "..."
@@ -196,6 +234,7 @@ def main():
     parser.add_argument("--image", required=True, help="the linked image holding the library routines")
     parser.add_argument("--objdump", default="arm-none-eabi-objdump")
     parser.add_argument("--nm", default="arm-none-eabi-nm")
+    parser.add_argument("--no-interrupts", action="store_true", help="bound the entries alone")
     parser.add_argument("files", nargs="+")
     args = parser.parse_args()
 
@@ -220,7 +259,16 @@ def main():
 
     failed = False
     worst = 0
+    interrupts = 0
     board = f" on {args.board}" if args.board else ""
+    if not args.no_interrupts:
+        try:
+            interrupts, lines = graph.interrupt_bound(args.image, args.objdump)
+        except ValueError as e:
+            print(f"stack-bound: the interrupts are unbounded: {e}", file=sys.stderr)
+            return 1
+        print(f"Exception handlers{board} (bytes: frame + handler), deepest nesting {interrupts}:")
+        print("\n".join(lines))
     print(f"Static stack bound of each entry point{board} (bytes, heaviest path through the call graph):")
     for title in roots:
         try:
@@ -230,14 +278,17 @@ def main():
             failed = True
             continue
         worst = max(worst, size)
-        over = args.budget and size > args.budget
+        over = args.budget and size + interrupts > args.budget
         print(f"  {short_name(graph.name[title]):<28} {size:>6}{'  OVER BUDGET' if over else ''}")
         if args.verbose:
             for t in path:
                 print(f"      {graph.frame[t][0]:>6}  {graph.describe(t)}")
         failed = failed or bool(over)
     budget = f" (budget {args.budget})" if args.budget else ""
-    print(f"Worst: {worst} bytes over {len(roots)} entry points{budget}; interrupts add their frames on top.")
+    if args.no_interrupts:
+        print(f"Worst: {worst} bytes over {len(roots)} entry points{budget}; interrupts not counted.")
+    else:
+        print(f"Worst: {worst} bytes over {len(roots)} entry points, {worst + interrupts} with the interrupts{budget}.")
     if failed:
         sys.stdout.flush()  # the table before the verdict, wherever the two streams go
         print("stack-bound: FAIL", file=sys.stderr)
