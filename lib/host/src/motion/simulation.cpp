@@ -68,7 +68,6 @@ Result<SimulationReport> run_at(const RobotDescription& d, const ScenarioState& 
   trapezoidal_options.contact = event_options.contact;
   trapezoidal_options.friction = s.friction;
   trapezoidal_options.initial_step = s.step;
-  trapezoidal_options.max_step = std::max(s.step, 1e-2);
   TimeSteppingOptions<double> stepping_options;
   stepping_options.contact = event_options.contact;
   stepping_options.friction = s.friction;
@@ -84,12 +83,16 @@ Result<SimulationReport> run_at(const RobotDescription& d, const ScenarioState& 
   // A bound on the work before it starts: the scheme's steps at the shortest step it may take
   // are this many, with room for the events.
   const long max_steps = static_cast<long>(std::ceil(s.duration / s.step)) * 64 + 100000;
+  // The hold is a controller sampled every `step`: its τ is held over a step, so 004's scheme may
+  // not take longer ones with it (its doubling reaches 10 ms, and a PD loop at 100 Hz on the
+  // quadruped's legs is unstable). Without a hold τ is constant and 10 ms steps are fine.
+  const double longest_step = s.hold ? s.step : std::max(s.step, 1e-2);
   const auto now = [&] { return soft ? run->soft_state.time : run->state.time; };
   while (s.duration - now() >= kMinScenarioStep && report.steps < max_steps) {
     // The last step ends on the duration.
     const double remaining = s.duration - now();
     event_options.step = std::min(s.step, remaining);
-    trapezoidal_options.max_step = std::min(std::max(s.step, 1e-2), remaining);
+    trapezoidal_options.max_step = std::min(longest_step, remaining);
     trapezoidal_options.initial_step = std::min(s.step, trapezoidal_options.max_step);
     stepping_options.step = std::min(s.step, remaining);
     if (soft)
