@@ -16,6 +16,9 @@
 //   QuadrupedDrop_EventDriven         advance_event_driven, frictionless feet (000 Table 11.1 allows
 //                                     no friction here), 1 ms steps between events: steps taken
 //                                     over the 0.5 s, events included; no peer does this scheme
+//   QuadrupedDrop_Trapezoidal_Cone    advance_trapezoidal (004's scheme), exact cone, its steps at
+//   QuadrupedDrop_Trapezoidal_None    most 1 ms (the hold's period) and halved as it needs: steps
+//                                     taken over the 0.5 s; frictionless feet in the second
 //
 // MuJoCo's contact is soft (its default solref/solimp) and its default Newton solver iterates;
 // footfall's is rigid, one LCP a step. They do the same work per step (the dynamics, a contact
@@ -32,6 +35,7 @@
 #include "footfall/motion/event_driven.hpp"
 #include "footfall/motion/soft_contact.hpp"
 #include "footfall/motion/time_stepping.hpp"
+#include "footfall/motion/trapezoidal.hpp"
 #include "footfall/stance/holding_torques.hpp"
 #include "mjcf_quadruped_feet.hpp"
 
@@ -193,6 +197,34 @@ void QuadrupedDrop_EventDriven(benchmark::State& bench) {
   bench.counters["base_z_end"] = s.state.q(2);
 }
 
+void trapezoidal_drop(benchmark::State& bench, footfall::FrictionModel friction) {
+  Drop& s = drop("elliptic");
+  if (!s.error.empty()) return bench.SkipWithError(s.error.c_str());
+  footfall::TrapezoidalOptions<S> options;
+  options.friction = friction;
+  const double end = kSteps * 1e-3;
+  long steps = 0;
+  int impacts = 0;
+  for (auto _ : bench) {
+    s.state = s.start;
+    impacts = 0;
+    for (int k = 0; k < 1000 * kSteps && end - s.state.time >= options.contact.min_step; ++k) {
+      options.max_step = std::min(1e-3, end - s.state.time);  // τ is the hold's, held over 1 ms at most
+      options.initial_step = options.max_step;
+      s.hold(s.state.q, s.state.v, s.tau, 7, 6);
+      const footfall::Status status =
+          footfall::advance_trapezoidal(s.model, s.ws, s.feet, s.tau, options, s.scratch, s.state, s.report);
+      if (!status.ok()) return bench.SkipWithError(status.field);
+      impacts += (s.report.events & footfall::kEventContactGain) ? 1 : 0;
+      ++steps;
+    }
+    benchmark::DoNotOptimize(s.state.q.data());
+  }
+  bench.SetItemsProcessed(steps);
+  bench.counters["impacts"] = impacts;
+  bench.counters["base_z_end"] = s.state.q(2);
+}
+
 void mujoco_drop(benchmark::State& bench, const char* cone) {
   Drop& s = drop(cone);
   if (!s.error.empty()) return bench.SkipWithError(s.error.c_str());
@@ -219,6 +251,8 @@ void QuadrupedDrop_Pyramid4_footfall(benchmark::State& b) {
 }
 void QuadrupedDrop_Pyramid4_mujoco(benchmark::State& b) { mujoco_drop(b, "pyramidal"); }
 void QuadrupedDrop_Soft_mujoco(benchmark::State& b) { mujoco_drop(b, "elliptic"); }
+void QuadrupedDrop_Trapezoidal_Cone(benchmark::State& b) { trapezoidal_drop(b, footfall::FrictionModel::kCone); }
+void QuadrupedDrop_Trapezoidal_None(benchmark::State& b) { trapezoidal_drop(b, footfall::FrictionModel::kNone); }
 
 }  // namespace
 
@@ -229,3 +263,5 @@ BENCHMARK(QuadrupedDrop_Pyramid4_mujoco)->Name("QuadrupedDrop_Pyramid4/mujoco")-
 BENCHMARK(QuadrupedDrop_Soft_footfall)->Name("QuadrupedDrop_Soft/footfall")->Unit(benchmark::kMillisecond);
 BENCHMARK(QuadrupedDrop_Soft_mujoco)->Name("QuadrupedDrop_Soft/mujoco")->Unit(benchmark::kMillisecond);
 BENCHMARK(QuadrupedDrop_EventDriven)->Name("QuadrupedDrop_EventDriven")->Unit(benchmark::kMillisecond);
+BENCHMARK(QuadrupedDrop_Trapezoidal_Cone)->Name("QuadrupedDrop_Trapezoidal_Cone")->Unit(benchmark::kMillisecond);
+BENCHMARK(QuadrupedDrop_Trapezoidal_None)->Name("QuadrupedDrop_Trapezoidal_None")->Unit(benchmark::kMillisecond);
