@@ -2,9 +2,13 @@
 // quadruped (Unitree A1, nv = 18) with a candidate under each foot: standing still on its four
 // feet with the torques that hold it, and landing, the trunk falling at 0.5 m/s with the feet
 // 0.1 mm above the ground (all four strike inside the step). The whole step: kinematics, H, its
-// factor, C, the contact terms, the LCP and the integration. For each friction model.
+// factor, C, the contact terms, the LCP and the integration. For each friction model. Then one
+// step of soft contact (motion/soft_contact.hpp, the default linear surfaces): kinematics, each
+// foot's force from its gap, rate and surface state, ABA and the integration, with the feet
+// pressed 1 mm into their surfaces, at rest and with the trunk falling at 0.5 m/s.
 #include "bench.hpp"
 #include "footfall/models.hpp"
+#include "footfall/motion/soft_contact.hpp"
 #include "footfall/motion/time_stepping.hpp"
 #include "footfall/stance/holding_torques.hpp"
 
@@ -21,6 +25,9 @@ struct MotionBench {
   RigidMotionState<S, 13, 18, 4> standing, state;
   RigidStepReport<S, 4> report;
   typename QuadrupedModel<S>::TangentVector tau;
+  SoftMotionWorkspace<S, 13, 18> soft_scratch;
+  SoftMotionState<S, 13, 18, 4> soft;
+  SoftStepReport<S, 4> soft_report;
 };
 
 // The standing pose, a candidate on a plane through each foot, and the holding torques.
@@ -86,6 +93,20 @@ void motion() {
       if (landing == 1 && status.ok() && !(b.report.events & kEventContactGain))
         std::printf("  %-6s  (%s: no foot struck)\n", scalar, r.name[landing]);
     }
+  const char* soft_rows[2] = {"soft step, feet 1 mm in, at rest", "soft step, feet 1 mm in, falling"};
+  for (int landing = 0; landing < 2; ++landing) {
+    b.soft = SoftMotionState<S, 13, 18, 4>();
+    b.soft.q = b.standing.q;
+    b.soft.v = b.standing.v;
+    b.soft.q(2) -= S(1e-3);
+    if (landing == 1) b.soft.v(2) = S(-0.5);
+    Status status;
+    row(scalar, soft_rows[landing], g_counter.count([&] {
+          status = advance_soft_contact(b.model, b.ws, b.feet, b.tau, SoftContactParameters<S>(), standard_gravity<S>(),
+                                        S(1e-3), b.soft_scratch, b.soft, b.soft_report);
+        }));
+    if (!status.ok()) std::printf("  %-6s  (%s: %s %s)\n", scalar, soft_rows[landing], to_string(status.code), status.field);
+  }
   std::printf("  %-6s  %-40s %8u\n", scalar, "RigidMotionWorkspace size, 4 [bytes]",
               static_cast<unsigned>(sizeof(b.scratch)));
 }
