@@ -171,21 +171,21 @@ void QuadrupedDrop_Soft_footfall(benchmark::State& bench) {
   bench.counters["base_z_end"] = s.soft_state.q(2);
 }
 
-void QuadrupedDrop_EventDriven(benchmark::State& bench) {
+// The drop on a scheme that chooses its own steps (events, halvings), each at most 1 ms, the
+// hold's period (τ is held over a step); items are the steps taken. `advance(s, step)` takes one.
+template <typename Advance>
+void variable_step_drop(benchmark::State& bench, double min_step, Advance advance) {
   Drop& s = drop("elliptic");
   if (!s.error.empty()) return bench.SkipWithError(s.error.c_str());
-  footfall::EventDrivenOptions<S> options;
   const double end = kSteps * 1e-3;
   long steps = 0;
   int impacts = 0;
   for (auto _ : bench) {
     s.state = s.start;
     impacts = 0;
-    for (int k = 0; k < 100 * kSteps && end - s.state.time >= options.contact.min_step; ++k) {
-      options.step = std::min(1e-3, end - s.state.time);
+    for (int k = 0; k < 1000 * kSteps && end - s.state.time >= min_step; ++k) {
       s.hold(s.state.q, s.state.v, s.tau, 7, 6);
-      const footfall::Status status = footfall::advance_event_driven(s.model, s.ws, s.frictionless_feet, s.tau, options,
-                                                                     s.scratch, s.state, s.report);
+      const footfall::Status status = advance(s, std::min(1e-3, end - s.state.time));
       if (!status.ok()) return bench.SkipWithError(status.field);
       impacts += (s.report.events & footfall::kEventContactGain) ? 1 : 0;
       ++steps;
@@ -197,32 +197,22 @@ void QuadrupedDrop_EventDriven(benchmark::State& bench) {
   bench.counters["base_z_end"] = s.state.q(2);
 }
 
+void QuadrupedDrop_EventDriven(benchmark::State& bench) {
+  footfall::EventDrivenOptions<S> options;
+  variable_step_drop(bench, options.contact.min_step, [&](Drop& s, double step) {
+    options.step = step;
+    return footfall::advance_event_driven(s.model, s.ws, s.frictionless_feet, s.tau, options, s.scratch, s.state,
+                                          s.report);
+  });
+}
+
 void trapezoidal_drop(benchmark::State& bench, footfall::FrictionModel friction) {
-  Drop& s = drop("elliptic");
-  if (!s.error.empty()) return bench.SkipWithError(s.error.c_str());
   footfall::TrapezoidalOptions<S> options;
   options.friction = friction;
-  const double end = kSteps * 1e-3;
-  long steps = 0;
-  int impacts = 0;
-  for (auto _ : bench) {
-    s.state = s.start;
-    impacts = 0;
-    for (int k = 0; k < 1000 * kSteps && end - s.state.time >= options.contact.min_step; ++k) {
-      options.max_step = std::min(1e-3, end - s.state.time);  // τ is the hold's, held over 1 ms at most
-      options.initial_step = options.max_step;
-      s.hold(s.state.q, s.state.v, s.tau, 7, 6);
-      const footfall::Status status =
-          footfall::advance_trapezoidal(s.model, s.ws, s.feet, s.tau, options, s.scratch, s.state, s.report);
-      if (!status.ok()) return bench.SkipWithError(status.field);
-      impacts += (s.report.events & footfall::kEventContactGain) ? 1 : 0;
-      ++steps;
-    }
-    benchmark::DoNotOptimize(s.state.q.data());
-  }
-  bench.SetItemsProcessed(steps);
-  bench.counters["impacts"] = impacts;
-  bench.counters["base_z_end"] = s.state.q(2);
+  variable_step_drop(bench, options.contact.min_step, [&](Drop& s, double step) {
+    options.max_step = options.initial_step = step;
+    return footfall::advance_trapezoidal(s.model, s.ws, s.feet, s.tau, options, s.scratch, s.state, s.report);
+  });
 }
 
 void mujoco_drop(benchmark::State& bench, const char* cone) {
