@@ -22,7 +22,7 @@ start of another routine (tail calls, counted as calls: again an upper bound).
 Interrupts: an exception taken while an entry point runs stacks its frame on the same (main)
 stack — 26 words with the FPU's context, which the boards' FPU saves lazily but reserves at
 once, and 4 more to realign sp to 8 bytes: 108 bytes — and then runs its handler. The script
-reads the handlers from the image's vector table (--vectors, .vectors; the reset vector is
+reads the handlers from the image's vector table (its .vectors section; the reset vector is
 not an interrupt) and bounds each like a root. Exceptions of one priority do not preempt each
 other, and the ports set no priorities, so every configurable exception (faults, SVCall,
 PendSV, SysTick, …) is at priority 0, HardFault at −1 and NMI at −2: the deepest nesting is one
@@ -111,7 +111,7 @@ class Graph:
     def read_image(self, image, objdump, nm):
         """Adds the image's routines as "@address" nodes, and links the graphs' callees that
         have no frame to them by symbol name."""
-        names = self.symbols = {}  # symbol -> address
+        names = {}  # symbol -> address
         for line in run([nm, image]).splitlines():
             fields = line.split()
             if len(fields) == 3 and fields[1] in "TtWw":
