@@ -82,11 +82,11 @@ const char* scalar_name() {
 
 // Replays one harness's corpus: each input decoded into `tick` after its first byte (the
 // harness's choice of scalar), the set's refusals checked, the dynamics terms computed from
-// `state(tick)` = {q, v, gravity}, and `solve(tick, &status)` counted in instructions; `solve`
-// returns what is wrong with its answer, or nullptr.
-template <typename S, typename Tick, typename Decode, typename State, typename Solve>
+// `state(tick)` = {q, v, gravity}, `solve(tick)` counted in instructions (the solve alone), and
+// `check(status)` saying what is wrong with its answer, or nullptr.
+template <typename S, typename Tick, typename Decode, typename State, typename Solve, typename Check>
 Tally replay_corpus(Replay<S>& r, const test::FuzzInput* corpus, int size, Tick& tick, Decode decode, State state,
-                    Solve solve) {
+                    Solve solve, Check check) {
   Tally tally;
   for (int k = 0; k < size; ++k) {
     const test::FuzzInput& input = corpus[k];
@@ -101,9 +101,9 @@ Tally replay_corpus(Replay<S>& r, const test::FuzzInput* corpus, int size, Tick&
       continue;
     }
     Status status;
-    const char* wrong = nullptr;
-    const std::uint32_t instructions = test::instructions_of([&] { wrong = solve(tick, &status); });
+    const std::uint32_t instructions = test::instructions_of([&] { status = solve(tick); });
     tally.count(status, instructions, input.name, tick.contacts.count);
+    const char* wrong = check(status);
     if (wrong != nullptr) tally.fail(input.name, wrong);
   }
   return tally;
@@ -118,14 +118,16 @@ FF_TEST_FLOAT_AND_DOUBLE(FuzzCorpus, StanceInputsAreRefusedOrSolvedWithinTheirWo
       r, test::kStanceCorpus, test::kStanceCorpusSize, r.stance_tick,
       [](fuzz::ByteReader& in, fuzz::StanceTick<S>& t) { fuzz::read_stance_tick<S>(in, t); },
       [](const fuzz::StanceTick<S>& t) { return std::make_tuple(&t.q, &t.v, t.gravity); },
-      [&r](const fuzz::StanceTick<S>& t, Status* status) -> const char* {
-        StanceResult<S, 18, fuzz::kFeet>& result = r.stance_result;
-        *status = solve_stance(r.model, r.ws, t.contacts, t.tau, t.options, r.stance, result);
-        if (!fuzz::well_formed(*status) || status->code != result.status.code) return "a bad status";
-        if (status->code == StatusCode::kBadInput)
+      [&r](const fuzz::StanceTick<S>& t) {
+        return solve_stance(r.model, r.ws, t.contacts, t.tau, t.options, r.stance, r.stance_result);
+      },
+      [&r](const Status& status) -> const char* {
+        const StanceResult<S, 18, fuzz::kFeet>& result = r.stance_result;
+        if (!fuzz::well_formed(status) || status.code != result.status.code) return "a bad status";
+        if (status.code == StatusCode::kBadInput)
           for (int i = 0; i < result.count; ++i)
             if (result.normal_force[i] != S(0)) return "bad input left a force";
-        if (status->ok() && result.work > result.work_limit) return "over its work limit";
+        if (status.ok() && result.work > result.work_limit) return "over its work limit";
         return nullptr;
       });
   tally.print("stance", scalar_name<S>());
@@ -140,11 +142,13 @@ FF_TEST_FLOAT_AND_DOUBLE(FuzzCorpus, StrikeInputsAreRefusedOrSolvedWithinTheirWo
       r, test::kStrikeCorpus, test::kStrikeCorpusSize, r.strike_tick,
       [](fuzz::ByteReader& in, fuzz::StrikeTick<S>& t) { fuzz::read_strike_tick<S>(in, t); },
       [](const fuzz::StrikeTick<S>& t) { return std::make_tuple(&t.q, &t.v, standard_gravity<S>()); },
-      [&r](const fuzz::StrikeTick<S>& t, Status* status) -> const char* {
-        StrikeResult<S, 13, 18, fuzz::kFeet>& result = r.strike_result;
-        *status = solve_strike(r.model, r.ws, t.contacts, t.v, t.options, r.strike, result);
-        if (!fuzz::well_formed(*status) || status->code != result.status.code) return "a bad status";
-        if (status->ok() && result.work > result.work_limit) return "over its work limit";
+      [&r](const fuzz::StrikeTick<S>& t) {
+        return solve_strike(r.model, r.ws, t.contacts, t.v, t.options, r.strike, r.strike_result);
+      },
+      [&r](const Status& status) -> const char* {
+        const StrikeResult<S, 13, 18, fuzz::kFeet>& result = r.strike_result;
+        if (!fuzz::well_formed(status) || status.code != result.status.code) return "a bad status";
+        if (status.ok() && result.work > result.work_limit) return "over its work limit";
         return nullptr;
       });
   tally.print("strike", scalar_name<S>());
