@@ -82,10 +82,7 @@ bool quadruped_dynamics() {
 
   // At rest C is gravity alone: the base's share is the weight, up in the level trunk's frame.
   const Quadruped::TangentVector rest = Quadruped::TangentVector::Zero(model.nv());
-  if (status.ok()) status = forward_kinematics(model, ws, q, rest);
-  if (status.ok()) status = bias_forces(model, ws);
-  if (status.ok()) status = mass_matrix(model, ws);
-  if (status.ok()) status = factorize_mass_matrix(model, ws);
+  if (status.ok()) status = compute_tick_terms(model, ws, q, rest);
   if (!status.ok()) {
     std::printf("  failed at rest: %s, field \"%s\"\n", to_string(status.code), status.field);
     return false;

@@ -230,11 +230,7 @@ Status sense(void*, StageMode) noexcept {
     g.v(first) = S(0.3) * lift_rate;   // thigh rate (v index = q index - 1)
     g.v(first + 1) = S(-0.6) * lift_rate;
   }
-  Status status = forward_kinematics(g.model, g.ws, g.q, g.v);
-  if (status.ok()) status = mass_matrix(g.model, g.ws);
-  if (status.ok()) status = factorize_mass_matrix(g.model, g.ws);
-  if (status.ok()) status = bias_forces(g.model, g.ws);
-  return status;
+  return compute_tick_terms(g.model, g.ws, g.q, g.v);
 }
 
 // The next command: τ = C − Gᵀf on the joints, f = Aᵀ(AAᵀ + εI)⁻¹C_base with A = (Gᵀ)'s base

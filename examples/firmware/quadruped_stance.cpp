@@ -39,10 +39,7 @@ bool stand_on(const Quadruped& model, Stance& st, const int* legs, int count, co
   options.warm_start = false;
 
   // The torques that hold the robot still (least-norm foot forces on the trunk's six rows).
-  Status status = forward_kinematics(model, st.ws, q, v);
-  if (status.ok()) status = mass_matrix(model, st.ws);
-  if (status.ok()) status = factorize_mass_matrix(model, st.ws);
-  if (status.ok()) status = bias_forces(model, st.ws);
+  Status status = compute_tick_terms(model, st.ws, q, v);
   if (status.ok()) status = compute_contact_dynamics(model, st.ws, st.feet, tau, true, st.scratch.contact);
   if (status.ok()) status = holding_torques(model, st.ws, st.scratch.contact, tau);
   if (!status.ok()) {
@@ -51,11 +48,8 @@ bool stand_on(const Quadruped& model, Stance& st, const int* legs, int count, co
   }
 
   std::printf("%s\n", title);
-  timed("whole tick: kinematics, H, C, factor, stance", [&] {
-    status = forward_kinematics(model, st.ws, q, v);
-    if (status.ok()) status = mass_matrix(model, st.ws);
-    if (status.ok()) status = bias_forces(model, st.ws);
-    if (status.ok()) status = factorize_mass_matrix(model, st.ws);
+  timed("whole tick: kinematics, H, factor, C, stance", [&] {
+    status = compute_tick_terms(model, st.ws, q, v);
     if (status.ok()) status = solve_stance(model, st.ws, st.feet, tau, options, st.scratch, st.result);
   });
   timed("stance alone: contact terms, cone solve, q'', checks",

@@ -68,9 +68,7 @@ bool quadruped_strike() {
   std::printf("  cone mu 0.8, Newton e 0.2, linear pads k 2e4 N/m, c 50 N s/m; strike workspace %u bytes.\n",
               static_cast<unsigned>(sizeof(st.scratch)));
   timed("whole: kinematics, H, factor, strike with peak loads", [&] {
-    status = forward_kinematics(model, st.ws, q, v);
-    if (status.ok()) status = mass_matrix(model, st.ws);
-    if (status.ok()) status = factorize_mass_matrix(model, st.ws);
+    status = compute_mass_terms(model, st.ws, q, v);
     if (status.ok()) status = solve_strike(model, st.ws, st.feet, v, options, st.scratch, st.result);
   });
   timed("strike alone, with peak loads",

@@ -94,11 +94,7 @@ Status sense(void*, StageMode) noexcept {
     g.q(7 + k) = g.q_standing(7 + k) + 0.05 * std::sin(w * t + 0.5 * k);
     g.v(6 + k) = 0.05 * w * std::cos(w * t + 0.5 * k);
   }
-  Status status = forward_kinematics(g.model, g.ws, g.q, g.v);
-  if (status.ok()) status = mass_matrix(g.model, g.ws);
-  if (status.ok()) status = factorize_mass_matrix(g.model, g.ws);
-  if (status.ok()) status = bias_forces(g.model, g.ws);
-  return status;
+  return compute_tick_terms(g.model, g.ws, g.q, g.v);
 }
 
 Status stance(void*, StageMode) noexcept {

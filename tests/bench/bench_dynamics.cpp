@@ -71,8 +71,7 @@ struct Setup {
     mj_forward(m.get(), d.get());  // every mjData field current
     // RNEA's q̈ (its value does not change the work; footfall's and MuJoCo's coordinates differ).
     for (std::size_t k = 0; k < nv; ++k) d->qacc[k] = qdd(static_cast<Eigen::Index>(k));
-    return footfall::forward_kinematics(*model, *ws, q, v).ok() && footfall::mass_matrix(*model, *ws).ok() &&
-           footfall::bias_forces(*model, *ws).ok() && footfall::factorize_mass_matrix(*model, *ws).ok();
+    return footfall::compute_tick_terms(*model, *ws, q, v).ok();
   }
 
   void restore() {

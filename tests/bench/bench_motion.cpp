@@ -81,7 +81,7 @@ struct Drop {
       q0(9 + 3 * leg) = -1.6;
     }
     const Model::TangentVector zero = Model::TangentVector::Zero(18);
-    if (!footfall::detail::prepare_rigid_dynamics(model, ws, q0, zero, footfall::standard_gravity<S>()).ok())
+    if (!footfall::compute_tick_terms(model, ws, q0, zero).ok())
       return (error = "dynamics", false);
     feet.clear();
     double ground = 0.0;

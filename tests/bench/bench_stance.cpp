@@ -64,8 +64,7 @@ struct Setup {
   std::string error;
 
   bool tick_terms() {
-    return footfall::forward_kinematics(*model, *ws, q, v).ok() && footfall::mass_matrix(*model, *ws).ok() &&
-           footfall::bias_forces(*model, *ws).ok() && footfall::factorize_mass_matrix(*model, *ws).ok();
+    return footfall::compute_tick_terms(*model, *ws, q, v).ok();
   }
 
   footfall::Status stance(const Tangent& tau, footfall::FrictionModel friction) {

@@ -107,8 +107,7 @@ struct Setup {
   std::string error;
 
   bool tick_terms(const Tangent& v) {
-    return footfall::forward_kinematics(*model, *ws, q, v).ok() && footfall::mass_matrix(*model, *ws).ok() &&
-           footfall::factorize_mass_matrix(*model, *ws).ok();
+    return footfall::compute_mass_terms(*model, *ws, q, v).ok();
   }
 
   footfall::Status strike(const Case& c, footfall::StrikeFriction friction, bool pad) {
@@ -257,9 +256,7 @@ void strike_tick(benchmark::State& state, int feet, footfall::StrikeFriction fri
   if (!ready(state, s)) return;
   Case& c = s.cases[feet - 1];
   for (auto _ : state) {
-    benchmark::DoNotOptimize(footfall::forward_kinematics(*s.model, *s.ws, s.q, c.v));
-    benchmark::DoNotOptimize(footfall::mass_matrix(*s.model, *s.ws));
-    benchmark::DoNotOptimize(footfall::factorize_mass_matrix(*s.model, *s.ws));
+    benchmark::DoNotOptimize(footfall::compute_mass_terms(*s.model, *s.ws, s.q, c.v));
     if (!s.strike(c, friction, pad).ok()) state.SkipWithError("solve_strike failed");
     benchmark::ClobberMemory();
   }

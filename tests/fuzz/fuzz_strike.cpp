@@ -52,7 +52,7 @@ void run(ByteReader& in) {
   require(t.refused == fuzz::expected_refusals(t.attempted), "the contact set's capacity not enforced");
 
   fuzz::NoHeap no_heap;
-  const Status prepared = fuzz::prepare_tick(model, s.ws, t.q, t.v, standard_gravity<S>());
+  const Status prepared = compute_tick_terms(model, s.ws, t.q, t.v);
   fuzz::require_well_formed(prepared);
   if (!prepared.ok()) return;
   s.strike_copy = s.strike;

@@ -18,18 +18,6 @@ namespace footfall::fuzz {
 
 constexpr int kFeet = 4;
 
-// The kinematics, H, its factor and C of a tick at (q, v): what the stance and strike solves
-// read. Bad input here (a hostile q, v or gravity) ends the tick before any solve.
-template <typename S, int B, int D, typename QDerived, typename VDerived>
-Status prepare_tick(const Model<S, B, D>& model, Workspace<S, B, D>& ws, const Eigen::MatrixBase<QDerived>& q,
-                    const Eigen::MatrixBase<VDerived>& v, const Vector3<S>& gravity) {
-  Status status = forward_kinematics(model, ws, q, v);
-  if (status.ok()) status = mass_matrix(model, ws);
-  if (status.ok()) status = factorize_mass_matrix(model, ws);
-  if (status.ok()) status = bias_forces(model, ws, gravity);
-  return status;
-}
-
 // q: the trunk level at 0.3 m, each leg at hip 0, thigh 0.8, calf −1.6 rad, every coordinate
 // moved by the bytes (the quaternion too, so it need not stay unit).
 template <typename S>

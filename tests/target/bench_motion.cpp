@@ -43,7 +43,7 @@ Status stand(MotionBench<S>& b) {
     b.standing.q(9 + 3 * leg) = S(-1.6);
   }
   b.standing.v = QuadrupedModel<S>::TangentVector::Zero(18);
-  status = detail::prepare_rigid_dynamics(b.model, b.ws, b.standing.q, b.standing.v, standard_gravity<S>());
+  status = compute_tick_terms(b.model, b.ws, b.standing.q, b.standing.v);
   b.feet.clear();
   for (int leg = 0; leg < kQuadrupedLegs && status.ok(); ++leg) {
     const Contact<S> foot =

@@ -40,10 +40,7 @@ template <typename S>
 Status tick(StanceBench<S>& b, const typename QuadrupedModel<S>::ConfigVector& q,
             const typename QuadrupedModel<S>::TangentVector& v, const typename QuadrupedModel<S>::TangentVector& tau,
             const StanceOptions<S>& options) {
-  Status status = forward_kinematics(b.model, b.ws, q, v);
-  if (status.ok()) status = mass_matrix(b.model, b.ws);
-  if (status.ok()) status = bias_forces(b.model, b.ws);
-  if (status.ok()) status = factorize_mass_matrix(b.model, b.ws);
+  Status status = compute_tick_terms(b.model, b.ws, q, v);
   if (status.ok()) status = solve_stance(b.model, b.ws, b.feet, tau, options, b.scratch, b.result);
   return status;
 }

@@ -30,10 +30,7 @@ struct StrikeBench {
 
 template <typename S>
 Status tick_terms(StrikeBench<S>& b) {
-  Status status = forward_kinematics(b.model, b.ws, b.q, b.v);
-  if (status.ok()) status = mass_matrix(b.model, b.ws);
-  if (status.ok()) status = factorize_mass_matrix(b.model, b.ws);
-  return status;
+  return compute_mass_terms(b.model, b.ws, b.q, b.v);
 }
 
 // The feet of `legs` striking: contacts (rigid and padded) and v⁻.

@@ -130,7 +130,7 @@ bool quadruped_on_its_feet(QuadrupedMotionBench<S>& b, S mu) {
   b.state.q << S(0), S(0), S(0.3), S(0), S(0), S(0), S(1), S(0), S(0.8), S(-1.6), S(0), S(0.8), S(-1.6), S(0),
       S(0.8), S(-1.6), S(0), S(0.8), S(-1.6);
   b.state.v = Model<S, 13, 18>::TangentVector::Zero(18);
-  if (!detail::prepare_rigid_dynamics(b.model, b.ws, b.state.q, b.state.v, standard_gravity<S>()).ok()) return false;
+  if (!compute_tick_terms(b.model, b.ws, b.state.q, b.state.v).ok()) return false;
   b.candidates.clear();
   for (int leg = 0; leg < 4; ++leg) {
     const Contact<S> foot = Contact<S>::Ground(quadruped_calf_body(leg), quadruped_foot_point<S>(), Vector3<S>::UnitZ(), mu);

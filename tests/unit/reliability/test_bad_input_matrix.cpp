@@ -44,6 +44,7 @@ enum class Entry {
   kMassMatrix,      // mass_matrix
   kFactor,          // factorize_mass_matrix
   kBias,            // bias_forces
+  kTickTerms,       // compute_tick_terms
   kRnea,
   kAba,
   kJacobian,        // point_jacobian
@@ -65,7 +66,7 @@ enum class Entry {
 const char* name_of(Entry e) {
   static const char* const kNames[] = {
       "Inertia::FromMassComInertia", "ModelBuilder::add_body", "forward_kinematics", "mass_matrix",
-      "factorize_mass_matrix",       "bias_forces",            "rnea",               "aba",
+      "factorize_mass_matrix",       "bias_forces",            "compute_tick_terms", "rnea",  "aba",
       "point_jacobian",              "ContactSet::add",        "solve_stance",       "solve_strike",
       "ContactCandidates::add",      "advance_time_stepping",  "advance_event_driven", "advance_trapezoidal",
       "advance_soft_contact",        "LcpProblem::resize",     "solve_lemke",        "solve_pgs",
@@ -179,7 +180,7 @@ bool reset(World<S>& w, bool straight_legs = false) {
   w.tau = World<S>::Tangent::Zero(kDofs);
   w.qdd = World<S>::Tangent::Zero(kDofs);
   w.gravity = standard_gravity<S>();
-  if (!fuzz::prepare_tick(w.model, w.ws, w.q, w.v, w.gravity).ok()) return false;
+  if (!compute_tick_terms(w.model, w.ws, w.q, w.v, w.gravity).ok()) return false;
 
   w.mass = S(2);
   w.com = Vector3<S>(S(0), S(0), S(0.1));
@@ -262,6 +263,8 @@ Status call(World<S>& w, Entry e) {
       return factorize_mass_matrix(w.model, w.ws);
     case Entry::kBias:
       return bias_forces(w.model, w.ws, w.gravity);
+    case Entry::kTickTerms:
+      return compute_tick_terms(w.model, w.ws, w.q, w.v, w.gravity);
     case Entry::kRnea:
       return rnea(w.model, w.ws, w.q, w.v, w.qdd, w.gravity);
     case Entry::kAba:
@@ -330,6 +333,7 @@ int owned_by_caller(const World<S>& w, Entry e, Span* out) {
     case Entry::kMassMatrix:
     case Entry::kFactor:
     case Entry::kBias:
+    case Entry::kTickTerms:
     case Entry::kRnea:
     case Entry::kAba: out[n++] = span_of(w.ws); break;
     case Entry::kJacobian: out[n++] = span_of(w.jacobian); break;
@@ -412,6 +416,9 @@ int rows(const Row<S>** out) {
       {"NaN in q", Entry::kKinematics, [](W& w) { w.q(9) = nan<S>(); }, C::kBadInput, "q", 9},
       {"Inf in v", Entry::kKinematics, [](W& w) { w.v(4) = inf<S>(); }, C::kBadInput, "v", 4},
       {"NaN gravity", Entry::kBias, [](W& w) { w.gravity.z() = nan<S>(); }, C::kBadInput, "gravity", -1},
+      {"NaN in q", Entry::kTickTerms, [](W& w) { w.q(12) = nan<S>(); }, C::kBadInput, "q", 12},
+      {"Inf in v", Entry::kTickTerms, [](W& w) { w.v(17) = -inf<S>(); }, C::kBadInput, "v", 17},
+      {"Inf gravity", Entry::kTickTerms, [](W& w) { w.gravity.x() = inf<S>(); }, C::kBadInput, "gravity", -1},
       {"NaN in q̈", Entry::kRnea, [](W& w) { w.qdd(17) = nan<S>(); }, C::kBadInput, "qdd", 17},
       {"Inf in τ", Entry::kAba, [](W& w) { w.tau(0) = inf<S>(); }, C::kBadInput, "tau", 0},
       {"NaN in q", Entry::kAba, [](W& w) { w.q(0) = nan<S>(); }, C::kBadInput, "q", 0},

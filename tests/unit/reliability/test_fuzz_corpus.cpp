@@ -96,7 +96,7 @@ Tally replay_corpus(Replay<S>& r, const test::FuzzInput* corpus, int size, Tick&
     decode(in, tick);
     if (tick.refused != fuzz::expected_refusals(tick.attempted)) tally.fail(input.name, "the set's capacity not enforced");
     const auto [q, v, gravity] = state(tick);
-    if (!fuzz::prepare_tick(r.model, r.ws, *q, *v, gravity).ok()) {
+    if (!compute_tick_terms(r.model, r.ws, *q, *v, gravity).ok()) {
       ++tally.ended_before_the_solve;
       continue;
     }

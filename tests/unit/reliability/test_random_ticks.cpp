@@ -51,7 +51,7 @@ struct Tick {
   Status run(const Quadruped& model, const typename Quadruped::ConfigVector& q,
              const typename Quadruped::TangentVector& v, const typename Quadruped::TangentVector& tau,
              Status* strike_status) {
-    Status status = fuzz::prepare_tick(model, ws, q, v, standard_gravity<S>());
+    Status status = compute_tick_terms(model, ws, q, v);
     if (!status.ok()) return status;
     StanceOptions<S> stance_options;
     stance_options.warm_start = false;  // each tick stands alone, as the comparison needs

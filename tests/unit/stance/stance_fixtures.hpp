@@ -25,8 +25,7 @@ struct StanceBench {
 
   // Kinematics, H, its factor and C at (q, v): the tick's terms before any contact.
   bool prepare(const Config& q, const Tangent& v) {
-    return forward_kinematics(model, ws, q, v).ok() && mass_matrix(model, ws).ok() &&
-           factorize_mass_matrix(model, ws).ok() && bias_forces(model, ws, gravity).ok();
+    return compute_tick_terms(model, ws, q, v, gravity).ok();
   }
 
   Status solve(const Tangent& tau, FrictionModel friction, StanceSolver solver = StanceSolver::kAuto) {

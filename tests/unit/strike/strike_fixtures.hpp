@@ -27,8 +27,7 @@ struct StrikeBench {
   // Kinematics, H and its factor at (q, v): what a strike needs.
   bool prepare(const Config& q, const Tangent& velocity) {
     v = velocity;
-    return forward_kinematics(model, ws, q, velocity).ok() && mass_matrix(model, ws).ok() &&
-           factorize_mass_matrix(model, ws).ok();
+    return compute_mass_terms(model, ws, q, velocity).ok();
   }
 
   Status solve(StrikeFriction friction, RestitutionLaw law = RestitutionLaw::kNewton) {

@@ -1,6 +1,7 @@
 #pragma once
 // Tree dynamics on a Model with a Workspace: kinematics, RNEA, CRBA, the sparse factor of H and
-// its solves, ABA, Jacobians, velocity-product accelerations, energies and integration.
+// its solves, ABA, Jacobians, velocity-product accelerations, energies and integration, and
+// the tick's terms (kinematics, H, its factor and C) in one call.
 #include "footfall/dynamics/aba.hpp"
 #include "footfall/dynamics/crba.hpp"
 #include "footfall/dynamics/energy.hpp"
@@ -9,6 +10,7 @@
 #include "footfall/dynamics/kinematics.hpp"
 #include "footfall/dynamics/mass_matrix_factor.hpp"
 #include "footfall/dynamics/rnea.hpp"
+#include "footfall/dynamics/tick_terms.hpp"
 #include "footfall/dynamics/validate.hpp"
 #include "footfall/model/model.hpp"
 #include "footfall/model/model_builder.hpp"

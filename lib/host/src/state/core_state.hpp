@@ -61,10 +61,8 @@ Result<void> prepare_core_state(const RobotDescription& d, const StateFile& s, c
   }
 
   // The tick's terms (DESIGN.md §4), in the order the solves need them.
-  Status status = forward_kinematics(model, core->ws, core->q, core->v);
-  if (status.ok()) status = mass_matrix(model, core->ws);
-  if (status.ok()) status = factorize_mass_matrix(model, core->ws);
-  if (status.ok() && bias) status = bias_forces(model, core->ws, s.gravity);
+  Status status = bias ? compute_tick_terms(model, core->ws, core->q, core->v, s.gravity)
+                       : compute_mass_terms(model, core->ws, core->q, core->v);
   if (!status.ok()) return Error{describe_stance_status(status, d, state_name)};
 
   core->contacts.clear();

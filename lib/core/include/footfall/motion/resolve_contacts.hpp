@@ -18,7 +18,7 @@ Status resolve_contacts(const Model<S, B, D>& model, Workspace<S, B, D>& ws, con
                         const bool* continuing = nullptr) noexcept {
   constexpr std::size_t kSlots = static_cast<std::size_t>(K);
   const int n = candidates.size();
-  Status status = prepare_rigid_dynamics(model, ws, state.q, state.v, options.gravity);
+  Status status = compute_tick_terms(model, ws, state.q, state.v, options.gravity);
   if (!status.ok()) return status;
   bool touching[kSlots] = {}, approaching[kSlots] = {}, plastic[kSlots] = {};
   bool any_approaching = false;
@@ -62,7 +62,7 @@ Status resolve_contacts(const Model<S, B, D>& model, Workspace<S, B, D>& ws, con
         state.last_impact[i] = state.time;
         if (report.event_contact < 0) report.event_contact = i;
       }
-    status = prepare_rigid_dynamics(model, ws, state.q, state.v, options.gravity);
+    status = compute_tick_terms(model, ws, state.q, state.v, options.gravity);
     if (!status.ok()) return status;
     for (int i = 0; i < n; ++i) contact_gap(ws, candidates, i, &report.gap[i], &report.normal_velocity[i]);
   }

@@ -7,11 +7,9 @@
 //    solution names the new active set (λ > 0);
 //  - the impact LCP of contact gain (000 §11.7, 004 (11)–(15)) with the Zeno rule.
 // All reuse the stance and strike solvers, so their answers are checked before they are used.
-#include "footfall/dynamics/crba.hpp"
 #include "footfall/dynamics/energy.hpp"
 #include "footfall/dynamics/integrate.hpp"
-#include "footfall/dynamics/mass_matrix_factor.hpp"
-#include "footfall/dynamics/rnea.hpp"
+#include "footfall/dynamics/tick_terms.hpp"
 #include "footfall/motion/rigid_options.hpp"
 #include "footfall/motion/rigid_state.hpp"
 #include "footfall/stance/solve_stance.hpp"
@@ -30,17 +28,6 @@ void select_candidates(const ContactCandidates<S, K>& candidates, const bool* ma
     }
 }
 
-// Kinematics, H, its factor and C at (q, v): what every evaluation starts from.
-template <typename S, int B, int D, typename QDerived, typename VDerived>
-Status prepare_rigid_dynamics(const Model<S, B, D>& model, Workspace<S, B, D>& ws, const Eigen::MatrixBase<QDerived>& q,
-                              const Eigen::MatrixBase<VDerived>& v, const Vector3<S>& gravity) noexcept {
-  Status status = forward_kinematics(model, ws, q, v);
-  if (status.ok()) status = mass_matrix(model, ws);
-  if (status.ok()) status = factorize_mass_matrix(model, ws);
-  if (status.ok()) status = bias_forces(model, ws, gravity);
-  return status;
-}
-
 // q̈ and λ (per candidate, 0 if not active) at (q, v) with the active contacts held by
 // equality constraints, their normal accelerations set to Baumgarte's −2φ̇/τ − φ/τ² (or 0).
 // Active contacts must have independent normals (000 Table 11.1: the active set is a basis);
@@ -52,7 +39,7 @@ Status constrained_acceleration(const Model<S, B, D>& model, Workspace<S, B, D>&
                                 const Eigen::MatrixBase<TDerived>& tau, const Vector3<S>& gravity, S stabilization_time,
                                 RigidMotionWorkspace<S, B, D, K>& mw, typename Model<S, B, D>::TangentVector& qdd,
                                 S* lambda) noexcept {
-  Status status = prepare_rigid_dynamics(model, ws, q, v, gravity);
+  Status status = compute_tick_terms(model, ws, q, v, gravity);
   if (!status.ok()) return status;
   select_candidates(candidates, active, mw);
   ContactDynamics<S, D, K>& cd = mw.stance.contact;
@@ -91,7 +78,7 @@ Status held_force_acceleration(const Model<S, B, D>& model, Workspace<S, B, D>& 
                                const Eigen::MatrixBase<VDerived>& v, const Eigen::MatrixBase<TDerived>& tau,
                                const Vector3<S>& gravity, RigidMotionWorkspace<S, B, D, K>& mw,
                                typename Model<S, B, D>::TangentVector& qdd) noexcept {
-  Status status = prepare_rigid_dynamics(model, ws, q, v, gravity);
+  Status status = compute_tick_terms(model, ws, q, v, gravity);
   if (!status.ok()) return status;
   bool loaded[static_cast<std::size_t>(K)] = {};
   for (int i = 0; i < candidates.size(); ++i) loaded[i] = normal[i] != S(0);
@@ -126,9 +113,7 @@ template <typename S, int B, int D, int K>
 Status project_onto_contacts(const Model<S, B, D>& model, Workspace<S, B, D>& ws, const ContactCandidates<S, K>& candidates,
                              const bool* mask, RigidMotionWorkspace<S, B, D, K>& mw,
                              typename Model<S, B, D>::ConfigVector& q, typename Model<S, B, D>::TangentVector& v) noexcept {
-  Status status = forward_kinematics(model, ws, q, v);
-  if (status.ok()) status = mass_matrix(model, ws);
-  if (status.ok()) status = factorize_mass_matrix(model, ws);
+  Status status = compute_mass_terms(model, ws, q, v);
   if (!status.ok()) return status;
   select_candidates(candidates, mask, mw);
   const int na = mw.subset.count;
@@ -161,9 +146,7 @@ template <typename S, int B, int D, int K>
 Status stop_contacts(const Model<S, B, D>& model, Workspace<S, B, D>& ws, const ContactCandidates<S, K>& candidates,
                      const bool* mask, RigidMotionWorkspace<S, B, D, K>& mw,
                      const typename Model<S, B, D>::ConfigVector& q, typename Model<S, B, D>::TangentVector& v) noexcept {
-  Status status = forward_kinematics(model, ws, q, v);
-  if (status.ok()) status = mass_matrix(model, ws);
-  if (status.ok()) status = factorize_mass_matrix(model, ws);
+  Status status = compute_mass_terms(model, ws, q, v);
   if (!status.ok()) return status;
   select_candidates(candidates, mask, mw);
   const int rows = 3 * mw.subset.count;
@@ -188,7 +171,7 @@ Status stop_contacts(const Model<S, B, D>& model, Workspace<S, B, D>& ws, const 
   return Status::Ok();
 }
 
-// The contact LCP of the candidates in `touching` at the current state (prepare_rigid_dynamics
+// The contact LCP of the candidates in `touching` at the current state (compute_tick_terms
 // done): q̈, λ per candidate, and the new active set {λ > 0} (a basic solution's positive
 // forces have independent normals, 000 §11.4). Friction as the stance solve models it.
 template <typename S, int B, int D, int K, typename TDerived>

@@ -48,7 +48,7 @@ Status advance_time_stepping(const Model<S, B, D>& model, Workspace<S, B, D>& ws
                                                            : S(4) * co.gravity.norm() * h;
 
   // The state's dynamics and every candidate's gap and normal speed ζ⁻_n.
-  status = detail::prepare_rigid_dynamics(model, ws, state.q, state.v, co.gravity);
+  status = compute_tick_terms(model, ws, state.q, state.v, co.gravity);
   if (!status.ok()) return report.status = status;
   S gap[kSlots] = {};
   bool reach[kSlots] = {};

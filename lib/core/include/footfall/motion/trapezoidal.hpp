@@ -196,7 +196,7 @@ Status advance_trapezoidal(const Model<S, B, D>& model, Workspace<S, B, D>& ws, 
     }
     for (int i = 0; i < n; ++i) stops[i] = slip_reversed(i);
     // Step 2: the contact LCP (29) at the prediction.
-    status = detail::prepare_rigid_dynamics(model, ws, mw.q_stage, mw.v_stage, co.gravity);
+    status = compute_tick_terms(model, ws, mw.q_stage, mw.v_stage, co.gravity);
     if (!status.ok()) return report.status = status;
     for (int i = 0; i < n; ++i) {
       S g, r;

@@ -1,0 +1,38 @@
+#pragma once
+// The state-dependent terms of one tick (DESIGN.md §4), computed once and shared by every solve
+// that reads the workspace afterwards:
+//   compute_mass_terms   kinematics at (q, v), H by CRBA (RBDA Table 6.2) and its sparse
+//                        factor H = LᵀDL along the tree (RBDA §6.5): what a strike, an impulse
+//                        or a projection in the metric of H reads;
+//   compute_tick_terms   those and C(q, v) by RNEA with q̈ = 0 (RBDA Table 5.1): what a stance
+//                        and the motion simulators read.
+// Each stops at its first failure and returns that Status. Gravity is checked before anything
+// is written, so a bad gravity leaves the workspace as it was; a bad q or v is refused by
+// forward_kinematics before it writes. ws.stage says which terms a workspace holds.
+#include "footfall/dynamics/crba.hpp"
+#include "footfall/dynamics/kinematics.hpp"
+#include "footfall/dynamics/mass_matrix_factor.hpp"
+#include "footfall/dynamics/rnea.hpp"
+
+namespace footfall {
+
+template <typename S, int B, int D, typename QDerived, typename VDerived>
+Status compute_mass_terms(const Model<S, B, D>& model, Workspace<S, B, D>& ws, const Eigen::MatrixBase<QDerived>& q,
+                          const Eigen::MatrixBase<VDerived>& v) noexcept {
+  Status status = forward_kinematics(model, ws, q, v);
+  if (status.ok()) status = mass_matrix(model, ws);
+  if (status.ok()) status = factorize_mass_matrix(model, ws);
+  return status;
+}
+
+template <typename S, int B, int D, typename QDerived, typename VDerived>
+Status compute_tick_terms(const Model<S, B, D>& model, Workspace<S, B, D>& ws, const Eigen::MatrixBase<QDerived>& q,
+                          const Eigen::MatrixBase<VDerived>& v,
+                          const Vector3<NoDeduce<S>>& gravity = standard_gravity<S>()) noexcept {
+  Status status = validate_gravity<S>(gravity);
+  if (status.ok()) status = compute_mass_terms(model, ws, q, v);
+  if (status.ok()) status = bias_forces(model, ws, gravity);
+  return status;
+}
+
+}  // namespace footfall
