@@ -33,6 +33,15 @@ void rnea_passes(const Model<S, B, D>& model, Workspace<S, B, D>& ws,
   }
 }
 
+// C(q, v) into ws.bias on kinematics already in `ws`, with a gravity the caller has checked
+// (bias_forces checks it; compute_tick_terms checks it before anything is written).
+template <typename S, int B, int D>
+void store_bias_forces(const Model<S, B, D>& model, Workspace<S, B, D>& ws, const Vector3<S>& gravity) noexcept {
+  rnea_passes(model, ws, Eigen::Matrix<S, D, 1>::Zero().head(model.nv()), gravity);
+  ws.bias = ws.tau;
+  ws.stage |= Workspace<S, B, D>::kBias;
+}
+
 }  // namespace detail
 
 // τ for q, v, q̈ (computes the kinematics too). Result in ws.tau.
@@ -55,11 +64,8 @@ Status bias_forces(const Model<S, B, D>& model, Workspace<S, B, D>& ws,
                    const Vector3<NoDeduce<S>>& gravity = standard_gravity<S>()) noexcept {
   if (!(ws.stage & Workspace<S, B, D>::kKinematics)) return Status::BadInput("workspace.kinematics");
   const Status status = validate_gravity<S>(gravity);
-  if (!status.ok()) return status;
-  detail::rnea_passes(model, ws, Eigen::Matrix<S, D, 1>::Zero().head(model.nv()), gravity);
-  ws.bias = ws.tau;
-  ws.stage |= Workspace<S, B, D>::kBias;
-  return Status::Ok();
+  if (status.ok()) detail::store_bias_forces(model, ws, gravity);
+  return status;
 }
 
 }  // namespace footfall

@@ -31,7 +31,7 @@ Status compute_tick_terms(const Model<S, B, D>& model, Workspace<S, B, D>& ws, c
                           const Vector3<NoDeduce<S>>& gravity = standard_gravity<S>()) noexcept {
   Status status = validate_gravity<S>(gravity);
   if (status.ok()) status = compute_mass_terms(model, ws, q, v);
-  if (status.ok()) status = bias_forces(model, ws, gravity);
+  if (status.ok()) detail::store_bias_forces(model, ws, gravity);  // gravity checked above
   return status;
 }
 
