@@ -238,10 +238,15 @@ Status sense(void*, StageMode) noexcept {
 // diagonal pair leaves AAᵀ singular about the line between its feet).
 Status next_command(const ContactDynamics<S, 18, 2>& cd) noexcept {
   const int rows = cd.rows();
+  const auto a_transposed = cd.jacobian.leftCols(6);  // rows × 6: A's columns
   Eigen::Matrix<S, 6, 6> aat = Eigen::Matrix<S, 6, 6>::Zero();
+  for (int r = 0; r < rows; ++r) {  // AAᵀ = Σ_r (row r)ᵀ(row r), upper triangle, mirrored
+    const Eigen::Matrix<S, 1, 6> row = a_transposed.row(r);
+    for (int i = 0; i < 6; ++i)
+      for (int j = i; j < 6; ++j) aat(i, j) += row(i) * row(j);
+  }
   for (int i = 0; i < 6; ++i)
-    for (int j = 0; j < 6; ++j)
-      for (int r = 0; r < rows; ++r) aat(i, j) += cd.jacobian(r, i) * cd.jacobian(r, j);
+    for (int j = 0; j < i; ++j) aat(i, j) = aat(j, i);
   const S damping = S(1e-4) * aat.trace() / S(6);
   for (int i = 0; i < 6; ++i) aat(i, i) += damping;
   SmallLdlt<S, 6> ldlt;
@@ -249,10 +254,13 @@ Status next_command(const ContactDynamics<S, 18, 2>& cd) noexcept {
   Eigen::Matrix<S, 6, 1> y = g.ws.bias.head<6>();
   ldlt.solve_in_place(y);
   for (int k = 0; k < 18; ++k) g.command(k) = k < 6 ? S(0) : g.ws.bias(k);
-  for (int r = 0; r < rows; ++r) {
-    S f = S(0);
-    for (int i = 0; i < 6; ++i) f += cd.jacobian(r, i) * y(i);
-    for (int k = 6; k < 18; ++k) g.command(k) -= cd.jacobian(r, k) * f;
+  for (int r = 0; r < rows; ++r) {  // a foot's rows touch only its own leg's three joints
+    const S f = a_transposed.row(r).dot(y.transpose());
+    const int i = r / cd.rows_per_contact;
+    for (int s = 0; s < cd.support_size[i]; ++s) {
+      const int k = cd.support[i][s];
+      if (k >= 6) g.command(k) -= cd.jacobian(r, k) * f;
+    }
   }
   return g.command.allFinite() ? Status::Ok() : Status::BadInput("command");
 }
