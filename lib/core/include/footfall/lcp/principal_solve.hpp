@@ -158,6 +158,60 @@ bool solve_principal_block_symmetric(const LcpProblem<S, N>& problem, const int*
   return refine_and_accept(problem, active, k, scratch, z, solve);
 }
 
+// As solve_principal_block_symmetric, for a symmetric positive semidefinite M whose block may be
+// singular because some active rows depend on others: a contact given twice, whose rows of
+// W = J H⁻¹ Jᵀ equal the first one's. The elimination runs in α's order, and a row whose pivot
+// has fallen below √ε of its own diagonal in M is, to half the working precision, a combination
+// of the rows before it: it is dropped (z 0, its equation left for the caller's check, which
+// consistent data like a copy's equal q satisfies to rounding), as solve_semidefinite_3x3 does
+// for one contact. α's order keeps the earlier of two copies whole, where pivoting on the
+// largest diagonal would let rounding pick rows of either. The kept block is then solved and
+// refined as above; scratch.pivot_row ends up holding the kept indices of M.
+template <typename S, int N>
+bool solve_principal_block_semidefinite(const LcpProblem<S, N>& problem, const int* active, int k,
+                                        PrincipalSolveScratch<S, N>& scratch, LcpVector<S, N>& z) noexcept {
+  const int n = problem.size();
+  if (k < 0 || k > n) return false;
+  auto& ld = scratch.lu;  // D on the diagonal, L below (the lower triangle only)
+  S block_scale = S(0);
+  for (int c = 0; c < k; ++c)
+    for (int row = c; row < k; ++row) {
+      const S value = problem.m.coeff(active[row], active[c]);
+      ld.coeffRef(row, c) = value;
+      block_scale = std::max(block_scale, std::abs(value));
+    }
+  const S tiny = S(4) * static_cast<S>(k) * epsilon<S>() * block_scale;
+  const S dependent = std::sqrt(epsilon<S>());
+  int* kept = scratch.pivot_row;  // positions in α of the rows kept, ascending
+  int rank = 0;
+  for (int j = 0; j < k; ++j) {
+    const S d = ld.coeff(j, j);
+    if (!(d > tiny && d > dependent * problem.m.coeff(active[j], active[j]))) continue;  // dependent: dropped
+    kept[rank++] = j;
+    const S inverse = S(1) / d;
+    for (int c = j + 1; c < k; ++c) {
+      const S t = ld.coeff(c, j) * inverse;
+      for (int row = c; row < k; ++row) ld.coeffRef(row, c) -= ld.coeff(row, j) * t;
+    }
+    for (int row = j + 1; row < k; ++row) ld.coeffRef(row, j) *= inverse;
+  }
+  // The factor of the kept block is the kept rows and columns of this one (a dropped row never
+  // eliminated another): moved to the top left in place (each entry moves up or left, never
+  // onto one still to be read), and the kept positions become indices of M.
+  for (int a = 0; a < rank; ++a) {
+    for (int b = 0; b <= a; ++b) ld.coeffRef(a, b) = ld.coeff(kept[a], kept[b]);
+    kept[a] = active[kept[a]];
+  }
+  const auto solve = [&]() {  // r ← (LDLᵀ)⁻¹ r over the kept block
+    for (int row = 0; row < rank; ++row)
+      for (int p = 0; p < row; ++p) scratch.r.coeffRef(row) -= ld.coeff(row, p) * scratch.r.coeff(p);
+    for (int row = 0; row < rank; ++row) scratch.r.coeffRef(row) /= ld.coeff(row, row);
+    for (int row = rank - 1; row >= 0; --row)
+      for (int p = row + 1; p < rank; ++p) scratch.r.coeffRef(row) -= ld.coeff(p, row) * scratch.r.coeff(p);
+  };
+  return refine_and_accept(problem, kept, rank, scratch, z, solve);
+}
+
 }  // namespace detail
 
 }  // namespace footfall

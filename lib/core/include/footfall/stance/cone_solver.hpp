@@ -275,7 +275,10 @@ void solve_cone(const ContactSet<S, K>& set, const StanceOptions<S>& options, bo
   for (int sweep = 1; sweep <= options.max_sweeps; ++sweep) {
     result.work = sweep;
     inconsistent = -1;
-    bool any_on_edge = false;
+    // The largest normal force on the cone's edge, and the largest of all: an edge force of
+    // rounding size (a contact given twice keeps that much after its copy has taken the load)
+    // is no slip state and does not stop the exact finish.
+    S edge_force = S(0), largest_force = S(0);
     for (int i = 0; i < sw.contact.count; ++i) {
       const int first = sw.first_variable[i], count = sw.variable_count[i];
       Vector3<S> b = Vector3<S>::Zero();
@@ -296,6 +299,7 @@ void solve_cone(const ContactSet<S, K>& set, const StanceOptions<S>& options, bo
           z.coeffRef(first) = S(0);
           if (inconsistent < 0) inconsistent = i;
         }
+        largest_force = std::max(largest_force, z.coeff(first));
         continue;
       }
       Matrix3<S> a;
@@ -304,9 +308,11 @@ void solve_cone(const ContactSet<S, K>& set, const StanceOptions<S>& options, bo
       bool on_edge = false;
       const Vector3<S> f = detail::solve_local_coulomb(a, b, set.contacts[i].mu, &on_edge);
       for (int k = 0; k < 3; ++k) z.coeffRef(first + k) = f.coeff(k);
-      any_on_edge = any_on_edge || (on_edge && f.coeff(0) > S(0));
+      if (on_edge) edge_force = std::max(edge_force, f.coeff(0));
+      largest_force = std::max(largest_force, f.coeff(0));
     }
     if (inconsistent >= 0) continue;
+    const bool any_on_edge = edge_force > data_rounding * largest_force;
 
     // Exact finish on the states the iterate shows, when none is on the cone's edge.
     if (!any_on_edge) {
@@ -324,8 +330,10 @@ void solve_cone(const ContactSet<S, K>& set, const StanceOptions<S>& options, bo
         bool solved = true;
         if (k == 0)
           detail::assign_zero(candidate, n);
-        else if (symmetric)  // W itself: LDLᵀ, or LU when that finds the block not definite
+        else if (symmetric)  // W itself: LDLᵀ; when that finds the block singular (a contact
+                             // given twice), the dependent rows dropped; LU as the last resort
           solved = detail::solve_principal_block_symmetric(p, sw.active, k, sw.lemke.principal, candidate) ||
+                   detail::solve_principal_block_semidefinite(p, sw.active, k, sw.lemke.principal, candidate) ||
                    detail::solve_principal_block(p, sw.active, k, sw.lemke.principal, candidate);
         else
           solved = detail::solve_principal_block(p, sw.active, k, sw.lemke.principal, candidate);
