@@ -2,32 +2,45 @@
 // The recursive Newton–Euler algorithm (RBDA Table 5.1): τ = H(q) q̈ + C(q, v). Gravity enters
 // as a fictitious upward acceleration of the world, a_0 = −a_g (RBDA §5.3), so every body's
 // acceleration already carries it. Armature adds its rotor torque, armature_k q̈_k.
+#include <type_traits>
+
 #include "footfall/dynamics/kinematics.hpp"
 
 namespace footfall {
 
 namespace detail {
 
-// The two passes of RNEA on kinematics already in `ws`; result in ws.tau.
-template <typename S, int B, int D, typename ADerived>
-void rnea_passes(const Model<S, B, D>& model, Workspace<S, B, D>& ws,
-                 const Eigen::MatrixBase<ADerived>& qdd, const Vector3<NoDeduce<S>>& gravity) noexcept {
+// The joint accelerations of C(q, v)'s pass: q̈ = 0, so no S q̈ or armature term is formed at all.
+struct ZeroJointAcceleration {};
+
+// The two passes of RNEA on kinematics already in `ws`, τ into `out` (ws.tau or ws.bias). With
+// qdd a ZeroJointAcceleration the q̈ terms are left out at compile time (C costs one pass less
+// of multiplying by zero on a tick that needs it).
+template <typename S, int B, int D, typename Acceleration>
+void rnea_passes(const Model<S, B, D>& model, Workspace<S, B, D>& ws, const Acceleration& qdd,
+                 const Vector3<NoDeduce<S>>& gravity, typename Workspace<S, B, D>::Vector& out) noexcept {
+  constexpr bool kZeroQdd = std::is_same<Acceleration, ZeroJointAcceleration>::value;
   const Motion<S> world_acceleration(Vector3<S>::Zero(), -gravity);
   for (int i = 0; i < model.body_count(); ++i) {
     const int iv = model.v_index(i), p = model.parent(i);
     Motion<S> a = ws.parent_to_body[i].apply(p == -1 ? world_acceleration : ws.acceleration[p]) +
                   ws.velocity_product[i];
-    for (int k = 0; k < model.joint_nv(i); ++k) a += ws.subspace[iv + k] * qdd.coeff(iv + k);
+    if constexpr (!kZeroQdd)
+      for (int k = 0; k < model.joint_nv(i); ++k) a += ws.subspace[iv + k] * qdd.coeff(iv + k);
     ws.acceleration[i] = a;
     const Inertia<S>& inertia = model.inertia(i);
     // f_i = I_i a_i + v_i ×* I_i v_i
     ws.force[i] = inertia.apply(a) + cross(ws.velocity[i], inertia.apply(ws.velocity[i]));
   }
-  ws.tau.resize(model.nv());
+  out.resize(model.nv());
   for (int i = model.body_count() - 1; i >= 0; --i) {
     const int iv = model.v_index(i);
-    for (int k = 0; k < model.joint_nv(i); ++k)
-      ws.tau(iv + k) = dot(ws.subspace[iv + k], ws.force[i]) + model.armature(iv + k) * qdd.coeff(iv + k);
+    for (int k = 0; k < model.joint_nv(i); ++k) {
+      if constexpr (kZeroQdd)
+        out.coeffRef(iv + k) = dot(ws.subspace[iv + k], ws.force[i]);
+      else
+        out.coeffRef(iv + k) = dot(ws.subspace[iv + k], ws.force[i]) + model.armature(iv + k) * qdd.coeff(iv + k);
+    }
     const int p = model.parent(i);
     if (p != -1) ws.force[p] += ws.parent_to_body[i].apply_inverse(ws.force[i]);
   }
@@ -37,8 +50,7 @@ void rnea_passes(const Model<S, B, D>& model, Workspace<S, B, D>& ws,
 // (bias_forces checks it; compute_tick_terms checks it before anything is written).
 template <typename S, int B, int D>
 void store_bias_forces(const Model<S, B, D>& model, Workspace<S, B, D>& ws, const Vector3<S>& gravity) noexcept {
-  rnea_passes(model, ws, Eigen::Matrix<S, D, 1>::Zero().head(model.nv()), gravity);
-  ws.bias = ws.tau;
+  rnea_passes(model, ws, ZeroJointAcceleration{}, gravity, ws.bias);
   ws.stage |= Workspace<S, B, D>::kBias;
 }
 
@@ -53,7 +65,7 @@ Status rnea(const Model<S, B, D>& model, Workspace<S, B, D>& ws, const Eigen::Ma
   if (status.ok()) status = validate_gravity<S>(gravity);
   if (status.ok()) status = forward_kinematics(model, ws, q, v);
   if (!status.ok()) return status;
-  detail::rnea_passes(model, ws, qdd, gravity);
+  detail::rnea_passes(model, ws, qdd.derived(), gravity, ws.tau);
   return Status::Ok();
 }
 
