@@ -138,17 +138,25 @@ void contact_relative_velocity(const Model<S, B, D>& model, const Workspace<S, B
   });
 }
 
-// vᵀ H v over H's branch-sparse pattern (entries off the ancestor chains are zero).
-template <typename S, int B, int D, typename VDerived>
-S mass_matrix_quadratic(const Model<S, B, D>& model, const Workspace<S, B, D>& ws,
-                        const Eigen::MatrixBase<VDerived>& v) noexcept {
-  S sum = S(0);
+// ½vᵀHv and ½wᵀHw, the kinetic energies before and after a strike, in one walk over H's
+// branch-sparse pattern (entries off the ancestor chains are zero).
+template <typename S, int B, int D, typename VDerived, typename WDerived>
+void kinetic_energies(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, const Eigen::MatrixBase<VDerived>& v,
+                      const Eigen::MatrixBase<WDerived>& w, S* energy_v, S* energy_w) noexcept {
+  S sum_v = S(0), sum_w = S(0);
   for (int k = 0; k < model.nv(); ++k) {
-    S row = S(0.5) * ws.mass_matrix.coeff(k, k) * v.coeff(k);
-    for (int a = model.dof_parent(k); a != -1; a = model.dof_parent(a)) row += ws.mass_matrix.coeff(k, a) * v.coeff(a);
-    sum += S(2) * row * v.coeff(k);
+    const S diagonal = S(0.5) * ws.mass_matrix.coeff(k, k);
+    S row_v = diagonal * v.coeff(k), row_w = diagonal * w.coeff(k);
+    for (int a = model.dof_parent(k); a != -1; a = model.dof_parent(a)) {
+      const S h = ws.mass_matrix.coeff(k, a);
+      row_v += h * v.coeff(a);
+      row_w += h * w.coeff(a);
+    }
+    sum_v += row_v * v.coeff(k);
+    sum_w += row_w * w.coeff(k);
   }
-  return sum;
+  *energy_v = sum_v;
+  *energy_w = sum_w;
 }
 
 // One impact problem on sw.solve.contact with right-hand side sw.target: assemble, solve, and
@@ -460,8 +468,7 @@ Status solve_strike(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, c
   result.axis_impulse.resize(nv);
   joint_reaction_impulses(model, ws, sw.taking_part, cd, sw.impulse, sw.change, result.reaction_impulse,
                           result.axis_impulse);
-  result.kinetic_energy_before = S(0.5) * detail::mass_matrix_quadratic(model, ws, v);
-  result.kinetic_energy_after = S(0.5) * detail::mass_matrix_quadratic(model, ws, result.v_plus);
+  detail::kinetic_energies(model, ws, v, result.v_plus, &result.kinetic_energy_before, &result.kinetic_energy_after);
   const bool convex = options.friction == StrikeFriction::kNone || options.friction == StrikeFriction::kSticking;
   result.velocity_unique = convex;
   result.impulse_unique = convex && detail::active_rows_independent(sw, tz);

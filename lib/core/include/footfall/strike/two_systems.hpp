@@ -300,8 +300,10 @@ Status solve_two_system_strike(const StrikingSystem<S, B, D>& inner, const Strik
   if (!status.ok()) return fail(status);
   result.kinetic_energy_before = result.kinetic_energy_after = S(0);
   for (int q = 0; q < 2; ++q) {
-    result.kinetic_energy_before += S(0.5) * detail::mass_matrix_quadratic(*sys[q]->model, *sys[q]->ws, *sys[q]->v);
-    result.kinetic_energy_after += S(0.5) * detail::mass_matrix_quadratic(*sys[q]->model, *sys[q]->ws, result.v_plus[q]);
+    S energy_before = S(0), energy_after = S(0);
+    detail::kinetic_energies(*sys[q]->model, *sys[q]->ws, *sys[q]->v, result.v_plus[q], &energy_before, &energy_after);
+    result.kinetic_energy_before += energy_before;
+    result.kinetic_energy_after += energy_after;
   }
   result.status = Status::Ok();
   return result.status;
