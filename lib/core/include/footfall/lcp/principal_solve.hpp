@@ -119,6 +119,44 @@ bool solve_principal_block(const LcpProblem<S, N>& problem, const int* active, i
   return refine_and_accept(problem, active, k, scratch, z, [&]() { principal_lu_solve(scratch, k); });
 }
 
+// The lower triangle of M_αα into scratch.lu; returns its largest magnitude.
+template <typename S, int N>
+S load_lower_block(const LcpProblem<S, N>& problem, const int* active, int k,
+                   PrincipalSolveScratch<S, N>& scratch) noexcept {
+  S block_scale = S(0);
+  for (int c = 0; c < k; ++c)
+    for (int row = c; row < k; ++row) {
+      const S value = problem.m.coeff(active[row], active[c]);
+      scratch.lu.coeffRef(row, c) = value;
+      block_scale = std::max(block_scale, std::abs(value));
+    }
+  return block_scale;
+}
+
+// One right-looking step of LDLᵀ on the lower triangle of scratch.lu (k×k): pivot j, whose
+// value the caller has accepted, updates the trailing triangle and scales its column into L.
+template <typename S, int N>
+void eliminate_symmetric_pivot(PrincipalSolveScratch<S, N>& scratch, int j, int k) noexcept {
+  auto& ld = scratch.lu;
+  const S inverse = S(1) / ld.coeff(j, j);
+  for (int c = j + 1; c < k; ++c) {
+    const S t = ld.coeff(c, j) * inverse;
+    for (int row = c; row < k; ++row) ld.coeffRef(row, c) -= ld.coeff(row, j) * t;
+  }
+  for (int row = j + 1; row < k; ++row) ld.coeffRef(row, j) *= inverse;
+}
+
+// r ← (LDLᵀ)⁻¹ r with D on scratch.lu's diagonal and L below it (k×k).
+template <typename S, int N>
+void ldlt_solve_in_place(PrincipalSolveScratch<S, N>& scratch, int k) noexcept {
+  const auto& ld = scratch.lu;
+  for (int row = 0; row < k; ++row)
+    for (int p = 0; p < row; ++p) scratch.r.coeffRef(row) -= ld.coeff(row, p) * scratch.r.coeff(p);
+  for (int row = 0; row < k; ++row) scratch.r.coeffRef(row) /= ld.coeff(row, row);
+  for (int row = k - 1; row >= 0; --row)
+    for (int p = row + 1; p < k; ++p) scratch.r.coeffRef(row) -= ld.coeff(p, row) * scratch.r.coeff(p);
+}
+
 // As solve_principal_block, for a symmetric M (the stance problem when nothing slides): LDLᵀ of
 // M_αα without pivoting, half the work of LU, which a symmetric positive definite block needs
 // no pivoting for; a pivot no larger than 4k·ε of the block's largest entry (a semidefinite or
@@ -129,33 +167,12 @@ bool solve_principal_block_symmetric(const LcpProblem<S, N>& problem, const int*
                                      PrincipalSolveScratch<S, N>& scratch, LcpVector<S, N>& z) noexcept {
   const int n = problem.size();
   if (k < 0 || k > n) return false;
-  auto& ld = scratch.lu;  // D on the diagonal, L below
-  S block_scale = S(0);
-  for (int c = 0; c < k; ++c)
-    for (int row = c; row < k; ++row) {
-      const S value = problem.m.coeff(active[row], active[c]);
-      ld.coeffRef(row, c) = value;
-      block_scale = std::max(block_scale, std::abs(value));
-    }
-  const S singular = S(4) * static_cast<S>(k) * epsilon<S>() * block_scale;
-  for (int j = 0; j < k; ++j) {  // right-looking: column j scaled, the trailing lower triangle updated
-    const S d = ld.coeff(j, j);
-    if (!(d > singular)) return false;
-    const S inverse = S(1) / d;
-    for (int c = j + 1; c < k; ++c) {
-      const S t = ld.coeff(c, j) * inverse;
-      for (int row = c; row < k; ++row) ld.coeffRef(row, c) -= ld.coeff(row, j) * t;
-    }
-    for (int row = j + 1; row < k; ++row) ld.coeffRef(row, j) *= inverse;
+  const S singular = S(4) * static_cast<S>(k) * epsilon<S>() * load_lower_block(problem, active, k, scratch);
+  for (int j = 0; j < k; ++j) {
+    if (!(scratch.lu.coeff(j, j) > singular)) return false;
+    eliminate_symmetric_pivot(scratch, j, k);
   }
-  const auto solve = [&]() {  // r ← (LDLᵀ)⁻¹ r
-    for (int row = 0; row < k; ++row)
-      for (int p = 0; p < row; ++p) scratch.r.coeffRef(row) -= ld.coeff(row, p) * scratch.r.coeff(p);
-    for (int row = 0; row < k; ++row) scratch.r.coeffRef(row) /= ld.coeff(row, row);
-    for (int row = k - 1; row >= 0; --row)
-      for (int p = row + 1; p < k; ++p) scratch.r.coeffRef(row) -= ld.coeff(p, row) * scratch.r.coeff(p);
-  };
-  return refine_and_accept(problem, active, k, scratch, z, solve);
+  return refine_and_accept(problem, active, k, scratch, z, [&]() { ldlt_solve_in_place(scratch, k); });
 }
 
 // As solve_principal_block_symmetric, for a symmetric positive semidefinite M whose block may be
@@ -172,44 +189,24 @@ bool solve_principal_block_semidefinite(const LcpProblem<S, N>& problem, const i
                                         PrincipalSolveScratch<S, N>& scratch, LcpVector<S, N>& z) noexcept {
   const int n = problem.size();
   if (k < 0 || k > n) return false;
-  auto& ld = scratch.lu;  // D on the diagonal, L below (the lower triangle only)
-  S block_scale = S(0);
-  for (int c = 0; c < k; ++c)
-    for (int row = c; row < k; ++row) {
-      const S value = problem.m.coeff(active[row], active[c]);
-      ld.coeffRef(row, c) = value;
-      block_scale = std::max(block_scale, std::abs(value));
-    }
-  const S tiny = S(4) * static_cast<S>(k) * epsilon<S>() * block_scale;
+  const S tiny = S(4) * static_cast<S>(k) * epsilon<S>() * load_lower_block(problem, active, k, scratch);
   const S dependent = std::sqrt(epsilon<S>());
   int* kept = scratch.pivot_row;  // positions in α of the rows kept, ascending
   int rank = 0;
   for (int j = 0; j < k; ++j) {
-    const S d = ld.coeff(j, j);
+    const S d = scratch.lu.coeff(j, j);
     if (!(d > tiny && d > dependent * problem.m.coeff(active[j], active[j]))) continue;  // dependent: dropped
     kept[rank++] = j;
-    const S inverse = S(1) / d;
-    for (int c = j + 1; c < k; ++c) {
-      const S t = ld.coeff(c, j) * inverse;
-      for (int row = c; row < k; ++row) ld.coeffRef(row, c) -= ld.coeff(row, j) * t;
-    }
-    for (int row = j + 1; row < k; ++row) ld.coeffRef(row, j) *= inverse;
+    eliminate_symmetric_pivot(scratch, j, k);
   }
   // The factor of the kept block is the kept rows and columns of this one (a dropped row never
   // eliminated another): moved to the top left in place (each entry moves up or left, never
   // onto one still to be read), and the kept positions become indices of M.
   for (int a = 0; a < rank; ++a) {
-    for (int b = 0; b <= a; ++b) ld.coeffRef(a, b) = ld.coeff(kept[a], kept[b]);
+    for (int b = 0; b <= a; ++b) scratch.lu.coeffRef(a, b) = scratch.lu.coeff(kept[a], kept[b]);
     kept[a] = active[kept[a]];
   }
-  const auto solve = [&]() {  // r ← (LDLᵀ)⁻¹ r over the kept block
-    for (int row = 0; row < rank; ++row)
-      for (int p = 0; p < row; ++p) scratch.r.coeffRef(row) -= ld.coeff(row, p) * scratch.r.coeff(p);
-    for (int row = 0; row < rank; ++row) scratch.r.coeffRef(row) /= ld.coeff(row, row);
-    for (int row = rank - 1; row >= 0; --row)
-      for (int p = row + 1; p < rank; ++p) scratch.r.coeffRef(row) -= ld.coeff(p, row) * scratch.r.coeff(p);
-  };
-  return refine_and_accept(problem, kept, rank, scratch, z, solve);
+  return refine_and_accept(problem, kept, rank, scratch, z, [&]() { ldlt_solve_in_place(scratch, rank); });
 }
 
 }  // namespace detail
