@@ -14,8 +14,8 @@ namespace detail {
 struct ZeroJointAcceleration {};
 
 // The two passes of RNEA on kinematics already in `ws`, τ into `out` (ws.tau or ws.bias). With
-// qdd a ZeroJointAcceleration the q̈ terms are left out at compile time (C costs one pass less
-// of multiplying by zero on a tick that needs it).
+// qdd a ZeroJointAcceleration (C(q, v), every tick) the q̈ terms are left out at compile time
+// instead of multiplied through by zeros.
 template <typename S, int B, int D, typename Acceleration>
 void rnea_passes(const Model<S, B, D>& model, Workspace<S, B, D>& ws, const Acceleration& qdd,
                  const Vector3<NoDeduce<S>>& gravity, typename Workspace<S, B, D>::Vector& out) noexcept {
