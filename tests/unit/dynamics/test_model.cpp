@@ -54,6 +54,46 @@ FF_TEST_FLOAT_AND_DOUBLE(Model, ReferenceModelsHaveTheirDimensions) {
   FF_EXPECT_TRUE(footfall::build_chain_model(13, &chain).code == footfall::StatusCode::kCapacity);
 }
 
+// Forward kinematics composes ⁱX_λ = X_J X_T without the 3×3 product when X_T only translates.
+// Both ways must give the general composition's numbers exactly, so a tree with each kind of
+// placement (none, a pure translation, a rotation, both) on each kind of joint is compared, body
+// by body, against evaluate_joint's X_J times X_T.
+FF_TEST_FLOAT_AND_DOUBLE(Model, KinematicsComposesEachPlacementAsTheGeneralProduct) {
+  using footfall::JointSpec;
+  using footfall::Transform;
+  using footfall::Vector3;
+  const footfall::Inertia<S> body = unit_body<S>();
+  const Transform<S> moved = Transform<S>::Translation(Vector3<S>(S(0.1), S(-0.2), S(0.3)));
+  const Transform<S> turned(footfall::exp_so3(Vector3<S>(S(0.3), S(-0.5), S(0.7))), Vector3<S>(S(0.05), S(0.1), S(-0.4)));
+  const Transform<S> turned_only = Transform<S>::Rotation(footfall::exp_so3(Vector3<S>(S(-0.2), S(0.4), S(0.1))));
+  footfall::ModelBuilder<S, 6, 11> b;
+  FF_ASSERT_TRUE(b.add_body("base", -1, JointSpec<S>::FreeFlyer(), body).ok());
+  FF_ASSERT_TRUE(b.add_body("a", 0, JointSpec<S>::Revolute(Vector3<S>::UnitX(), moved), body).ok());
+  FF_ASSERT_TRUE(b.add_body("b", 1, JointSpec<S>::Revolute(Vector3<S>::UnitY(), turned), body).ok());
+  FF_ASSERT_TRUE(b.add_body("c", 2, JointSpec<S>::Prismatic(Vector3<S>::UnitZ(), turned_only), body).ok());
+  FF_ASSERT_TRUE(b.add_body("d", 3, JointSpec<S>::Prismatic(Vector3<S>::UnitX(), moved), body).ok());
+  FF_ASSERT_TRUE(b.add_body("e", 0, JointSpec<S>::Revolute(Vector3<S>::UnitZ()), body).ok());
+  static footfall::Model<S, 6, 11> model;
+  FF_ASSERT_TRUE(b.build(&model).ok());
+  const bool rotates[6] = {false, false, true, true, false, false};
+  for (int i = 0; i < model.body_count(); ++i) FF_EXPECT_EQ(model.joint_placement_rotates(i), rotates[i]);
+
+  static footfall::Workspace<S, 6, 11> ws;
+  Random rng(11);
+  for (int trial = 0; trial < 5; ++trial) {
+    const auto q = footfall::test::random_configuration(model, rng);
+    const auto v = footfall::test::random_velocity(model, rng);
+    FF_ASSERT_TRUE(footfall::forward_kinematics(model, ws, q, v).ok());
+    for (int i = 0; i < model.body_count(); ++i) {
+      footfall::JointState<S> joint;
+      footfall::evaluate_joint(model.joint_type(i), model.joint_axis(i), q, model.q_index(i), v, model.v_index(i), &joint);
+      const Transform<S> general = joint.transform * model.joint_placement(i);
+      FF_EXPECT_TRUE(ws.parent_to_body[i].rotation() == general.rotation());
+      FF_EXPECT_TRUE(ws.parent_to_body[i].translation() == general.translation());
+    }
+  }
+}
+
 FF_TEST_FLOAT_AND_DOUBLE(Model, BuilderRejectsBadModelsNamingTheBody) {
   using footfall::JointSpec;
   using footfall::Status;

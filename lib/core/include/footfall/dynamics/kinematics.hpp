@@ -22,7 +22,13 @@ Status forward_kinematics(const Model<S, B, D>& model, Workspace<S, B, D>& ws,
   for (int i = 0; i < model.body_count(); ++i) {
     const int nv = model.joint_nv(i), iv = model.v_index(i);
     evaluate_joint(model.joint_type(i), model.joint_axis(i), q, model.q_index(i), v, iv, &joint);
-    ws.parent_to_body[i] = joint.transform * model.joint_placement(i);
+    // ⁱX_λ = X_J X_T; when X_T only translates (E_T = 1) the product is (E_J, r_T + r_J), which
+    // is what the general composition gives to the last bit, without its 3×3 product.
+    const Transform<S>& placement = model.joint_placement(i);
+    if (model.joint_placement_rotates(i))
+      ws.parent_to_body[i] = joint.transform * placement;
+    else
+      ws.parent_to_body[i] = Transform<S>(joint.transform.rotation(), placement.translation() + joint.transform.translation());
     Motion<S> joint_velocity = Motion<S>::Zero();
     for (int k = 0; k < nv; ++k) {
       ws.subspace[iv + k] = joint.subspace[k];

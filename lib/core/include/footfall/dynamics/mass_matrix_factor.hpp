@@ -3,7 +3,8 @@
 // Table 6.3 "LTDL"): L(k, j) ≠ 0 only when DOF j is an ancestor of DOF k (λ*(k)), so
 // factorising and solving walk ancestor chains instead of whole rows, and fill-in never
 // happens. A quadruped's legs are independent branches, which is what makes this cheaper than a
-// dense Cholesky. The factor is kept in ws.factor: D on the diagonal, L strictly below it.
+// dense Cholesky. The factor is kept in ws.factor: D on the diagonal, L strictly below it; the
+// strict upper triangle is not written (its contents are unspecified).
 #include "footfall/common/numeric.hpp"
 #include "footfall/dynamics/kinematics.hpp"
 
@@ -17,15 +18,18 @@ Status factorize_mass_matrix(const Model<S, B, D>& model, Workspace<S, B, D>& ws
   using W = Workspace<S, B, D>;
   if (!(ws.stage & W::kMassMatrix)) return Status::BadInput("workspace.mass_matrix");
   const int n = model.nv();
-  ws.factor = ws.mass_matrix;
   auto& h = ws.factor;
+  h.resize(n, n);
+  for (int c = 0; c < n; ++c)  // the lower triangle only: the factor lives there (D and L)
+    for (int r = c; r < n; ++r) h.coeffRef(r, c) = ws.mass_matrix.coeff(r, c);
   // Indices below are DOFs of the model (0 ≤ index < nv, the builder guarantees dof_parent
   // < dof), so the unchecked coeff access is in range.
   for (int k = n - 1; k >= 0; --k) {
     const S pivot = h.coeff(k, k);
     if (!(pivot > S(0)) || !is_finite(pivot)) return Status::BadInput("mass_matrix.positive_definite", k);
+    const S inverse_pivot = S(1) / pivot;  // one division a row, a multiply for each L entry
     for (int i = model.dof_parent(k); i != -1; i = model.dof_parent(i)) {
-      const S a = h.coeff(k, i) / pivot;
+      const S a = h.coeff(k, i) * inverse_pivot;
       for (int j = i; j != -1; j = model.dof_parent(j)) h.coeffRef(i, j) -= a * h.coeff(k, j);
       h.coeffRef(k, i) = a;
     }

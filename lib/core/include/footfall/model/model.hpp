@@ -55,6 +55,9 @@ class Model {  // NOLINT(bugprone-reserved-identifier,cert-dcl37-c,cert-dcl51-cp
   JointType joint_type(int body) const noexcept { return joint_type_[body]; }
   const Vector3<S>& joint_axis(int body) const noexcept { return joint_axis_[body]; }
   const Transform<S>& joint_placement(int body) const noexcept { return joint_placement_[body]; }
+  // Whether X_T turns the frame (a rotation other than exactly 1). Most placements only move it
+  // (a URDF origin without rpy), and then ⁱX_λ = X_J X_T needs no 3×3 product.
+  bool joint_placement_rotates(int body) const noexcept { return placement_rotates_[body]; }
   const Inertia<S>& inertia(int body) const noexcept { return inertia_[body]; }
   const char* body_name(int body) const noexcept { return body_name_[body]; }
   const char* joint_name(int body) const noexcept { return joint_name_[body]; }
@@ -107,6 +110,7 @@ class Model {  // NOLINT(bugprone-reserved-identifier,cert-dcl37-c,cert-dcl51-cp
   JointType joint_type_[kBodySlots] = {};
   Vector3<S> joint_axis_[kBodySlots];
   Transform<S> joint_placement_[kBodySlots];
+  bool placement_rotates_[kBodySlots] = {};
   Inertia<S> inertia_[kBodySlots];
   char body_name_[kBodySlots][kMaxNameLength + 1u] = {};
   char joint_name_[kBodySlots][kMaxNameLength + 1u] = {};

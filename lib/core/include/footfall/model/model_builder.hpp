@@ -89,6 +89,7 @@ class ModelBuilder {
     m.joint_type_[i] = joint.type;
     m.joint_axis_[i] = joint.axis;
     m.joint_placement_[i] = joint.placement;
+    m.placement_rotates_[i] = joint.placement.rotation() != Matrix3<S>::Identity();
     m.inertia_[i] = inertia;
     m.q_index_[i] = m.nq_;
     m.v_index_[i] = m.nv_;

@@ -48,7 +48,7 @@ struct Workspace {
   Inertia<S> composite[kBodySlots];         // ⁰I^c_i: body i and all it carries, world coordinates
   Motion<S> subspace_world[kDofSlots];      // ⁰S: the columns of S in world coordinates
   Matrix mass_matrix;              // H (full, symmetric)
-  Matrix factor;                   // H = Lᵀ D L: D on the diagonal, L below it (RBDA §6.5)
+  Matrix factor;                   // H = Lᵀ D L: D on the diagonal, L below it (RBDA §6.5); above: unspecified
 
   // aba
   Matrix6<S> articulated[kBodySlots];       // I^A_i
