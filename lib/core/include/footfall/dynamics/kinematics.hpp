@@ -28,7 +28,8 @@ Status forward_kinematics(const Model<S, B, D>& model, Workspace<S, B, D>& ws,
     if (model.joint_placement_rotates(i))
       ws.parent_to_body[i] = joint.transform * placement;
     else
-      ws.parent_to_body[i] = Transform<S>(joint.transform.rotation(), placement.translation() + joint.transform.translation());
+      ws.parent_to_body[i] =
+          Transform<S>(joint.transform.rotation(), placement.translation() + joint.transform.translation());
     Motion<S> joint_velocity = Motion<S>::Zero();
     for (int k = 0; k < nv; ++k) {
       ws.subspace[iv + k] = joint.subspace[k];
