@@ -70,8 +70,14 @@ FF_TEST_FLOAT_AND_DOUBLE(SpatialInertia, ChangeOfFrameIsCongruence) {
     FF_EXPECT_MATRIX_NEAR(in_b.rotational_about_com(),
                           (x.rotation() * in_a.rotational_about_com() * x.rotation().transpose()).eval(),
                           S(8) * ulps<S>(256));
-    // And the way back.
+    // And the way back, by the inverse transform and by Xᵀ I X directly, which is exactly
+    // symmetric.
     FF_EXPECT_MATRIX_NEAR(in_b.transformed(x.inverse()).matrix(), in_a.matrix(), S(8) * ulps<S>(256));
+    const footfall::Inertia<S> back = in_b.transformed_back(x);
+    FF_EXPECT_MATRIX_NEAR(back.matrix(), in_a.matrix(), S(8) * ulps<S>(256));
+    FF_EXPECT_MATRIX_NEAR(back.matrix(), (x.motion_matrix().transpose() * in_b.matrix() * x.motion_matrix()).eval(),
+                          S(8) * ulps<S>(256));
+    FF_EXPECT_MATRIX_NEAR(back.rotational_about_origin(), back.rotational_about_origin().transpose().eval(), S(0));
   }
 }
 

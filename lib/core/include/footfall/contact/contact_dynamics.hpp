@@ -325,9 +325,15 @@ void contact_force_acceleration(const Model<S, B, D>& model, const Workspace<S, 
       for (int r = 0; r < m; ++r) value += cd.scaled.coeff(k, i * m + r) * f.coeff(i * m + r);
       out.coeffRef(k) += value;
     }
+  // Lx = Zf from the root: each finished x_k leaves its descendants' rows, one contiguous run of
+  // column k (Model::dof_subtree_end).
   const auto& l = ws.factor;
-  for (int k = 0; k < n; ++k)
-    for (int a = model.dof_parent(k); a != -1; a = model.dof_parent(a)) out.coeffRef(k) -= l.coeff(k, a) * out.coeff(a);
+  for (int k = 0; k < n; ++k) {
+    const S* column = &l.coeff(0, k);
+    const int end = model.dof_subtree_end(k);
+    const S value = out.coeff(k);
+    for (int r = k + 1; r < end; ++r) out.coeffRef(r) -= column[r] * value;
+  }
 }
 
 // H⁻¹Gᵀ (nv × rows), the joint acceleration per unit contact force along each row, which

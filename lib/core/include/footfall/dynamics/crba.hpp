@@ -10,6 +10,9 @@
 // force F = I^c_i S_k up the tree through one transform per ancestor: O(n) transforms plus
 // O(n·depth) dot products instead of O(n·depth) transforms. Armature adds to the diagonal.
 // Result in ws.mass_matrix; ws.composite and ws.subspace_world hold the world-frame terms.
+#include <cmath>
+
+#include "footfall/common/numeric.hpp"
 #include "footfall/dynamics/kinematics.hpp"
 
 namespace footfall {
@@ -22,7 +25,7 @@ Status mass_matrix(const Model<S, B, D>& model, Workspace<S, B, D>& ws) noexcept
   ws.mass_matrix.setZero(n, n);
   for (int i = 0; i < model.body_count(); ++i) {
     const Transform<S>& world_to_body = ws.world_to_body[i];  // ⁱX_0
-    ws.composite[i] = model.inertia(i).transformed(world_to_body.inverse());
+    ws.composite[i] = model.inertia(i).transformed_back(world_to_body);  // ⁰X*_i I_i ⁱX_0
     const int iv = model.v_index(i);
     for (int k = iv; k < iv + model.joint_nv(i); ++k)
       ws.subspace_world[k] = world_to_body.apply_inverse(ws.subspace[k]);
@@ -43,6 +46,28 @@ Status mass_matrix(const Model<S, B, D>& model, Workspace<S, B, D>& ws) noexcept
   for (int k = 0; k < n; ++k) ws.mass_matrix.coeffRef(k, k) += model.armature(k);
   ws.stage = (ws.stage | W::kMassMatrix) & ~static_cast<unsigned>(W::kFactor);
   return Status::Ok();
+}
+
+// Adds the off-diagonal terms of H x to `sum`, and their sizes to `magnitude` (both nv long, for
+// a check's rounding scale), over H's branch-sparse pattern: column a's run below the diagonal
+// (Model::dof_subtree_end) and, H being symmetric, row a's. The diagonal is the caller's.
+template <typename S, int B, int D, typename XDerived, typename SumDerived, typename MagnitudeDerived>
+void add_off_diagonal_product(const Model<S, B, D>& model, const Workspace<S, B, D>& ws,
+                              const Eigen::MatrixBase<XDerived>& x, const Eigen::MatrixBase<SumDerived>& sum_const,
+                              const Eigen::MatrixBase<MagnitudeDerived>& magnitude_const) noexcept {
+  auto& sum = writable(sum_const);
+  auto& magnitude = writable(magnitude_const);
+  for (int a = 0; a < model.nv(); ++a) {
+    const S* column = &ws.mass_matrix.coeff(0, a);
+    const int end = model.dof_subtree_end(a);
+    for (int k = a + 1; k < end; ++k) {
+      const S below = column[k] * x.coeff(a), above = column[k] * x.coeff(k);
+      sum.coeffRef(k) += below;
+      magnitude.coeffRef(k) += std::abs(below);
+      sum.coeffRef(a) += above;
+      magnitude.coeffRef(a) += std::abs(above);
+    }
+  }
 }
 
 }  // namespace footfall

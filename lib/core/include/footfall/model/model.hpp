@@ -9,6 +9,7 @@
 // (the previous coordinate of the same joint, else the last coordinate of the nearest ancestor
 // with any), the sparsity pattern that the factorisation of H exploits (RBDA §6.5).
 #include <cstddef>
+#include <cstdint>
 #include <limits>
 
 #include "footfall/model/joint.hpp"
@@ -70,6 +71,12 @@ class Model {  // NOLINT(bugprone-reserved-identifier,cert-dcl37-c,cert-dcl51-cp
   // rotor inertia (armature, added to H's diagonal) and the gear ratio (what the gearbox sees).
   int dof_body(int dof) const noexcept { return dof_body_[dof]; }
   int dof_parent(int dof) const noexcept { return dof_parent_[dof]; }
+  // One past the largest DOF that descends from `dof`, so every descendant m has
+  // dof < m < dof_subtree_end(dof): the rows below the diagonal where column `dof` of H or of its
+  // factor can be non-zero, a contiguous run that the factorisation and the solves stride down
+  // (RBDA §6.5; Pinocchio's nvSubtree). Depth-first numbering makes the run exactly the subtree;
+  // any other order leaves exact zeros of H's pattern in it, which cost work but change nothing.
+  int dof_subtree_end(int dof) const noexcept { return dof_subtree_end_[dof]; }
   S armature(int dof) const noexcept { return armature_[dof]; }
   S gear_ratio(int dof) const noexcept { return gear_ratio_[dof]; }
   const JointLimits<S>& limits(int dof) const noexcept { return limits_[dof]; }
@@ -116,8 +123,11 @@ class Model {  // NOLINT(bugprone-reserved-identifier,cert-dcl37-c,cert-dcl51-cp
   char joint_name_[kBodySlots][kMaxNameLength + 1u] = {};
   int q_index_[kBodySlots] = {};
   int v_index_[kBodySlots] = {};
-  int dof_body_[kDofSlots] = {};
-  int dof_parent_[kDofSlots] = {};
+  // The per-DOF indices are 16-bit: on a 32 KiB part the model is a static, and every byte counts.
+  static_assert(kMaxDofsT < 32767 && kMaxBodiesT < 32767, "a model's indices fit 16 bits");
+  std::int16_t dof_body_[kDofSlots] = {};
+  std::int16_t dof_parent_[kDofSlots] = {};
+  std::int16_t dof_subtree_end_[kDofSlots] = {};
   S armature_[kDofSlots] = {};
   S gear_ratio_[kDofSlots] = {};
   JointLimits<S> limits_[kDofSlots];

@@ -104,8 +104,11 @@ class ModelBuilder {
     }
     for (int k = 0; k < joint_nv(joint.type); ++k) {
       const int dof = m.nv_ + k;
-      m.dof_body_[dof] = i;
-      m.dof_parent_[dof] = previous;
+      m.dof_body_[dof] = static_cast<std::int16_t>(i);
+      m.dof_parent_[dof] = static_cast<std::int16_t>(previous);
+      // The new DOF is the largest so far, so it ends its own run and every ancestor's.
+      m.dof_subtree_end_[dof] = static_cast<std::int16_t>(dof + 1);
+      for (int a = previous; a != -1; a = m.dof_parent_[a]) m.dof_subtree_end_[a] = static_cast<std::int16_t>(dof + 1);
       m.armature_[dof] = joint.armature;
       m.gear_ratio_[dof] = joint.gear_ratio;
       m.limits_[dof] = joint.limits;

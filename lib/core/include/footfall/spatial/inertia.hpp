@@ -97,6 +97,30 @@ class Inertia {
                    symmetric_part(e * about_b_origin * e.transpose()));
   }
 
+  // The way back: this body, expressed in frame B, re-expressed in A given X from A to B, so
+  // Xᵀ I X = transformed(x.inverse()) without forming X⁻¹ (RBDA (2.66)). With (E, r), R = Eᵀ
+  // and c = R h: h' = c + m r and Ī' = R Ī Rᵀ − c rᵀ − r cᵀ − m r rᵀ + (m r·r + 2 r·c) 1, the
+  // parallel-axis theorem moving the origin back by r. Only the upper triangle of the symmetric
+  // Ī' is computed (R Ī Rᵀ as Eᵀ(Ī E)) and mirrored, so the result is symmetric by construction.
+  // CRBA uses it for each body's inertia in world coordinates (dynamics/crba.hpp).
+  FOOTFALL_INLINE Inertia transformed_back(const Transform<S>& x) const noexcept {
+    const Matrix3<S>& e = x.rotation();
+    const Vector3<S>& r = x.translation();
+    const Vector3<S> c = e.transpose() * first_moment_;
+    const Matrix3<S> t = rotational_ * e;
+    const Vector3<S> mr = mass_ * r;
+    const S diagonal = mr.dot(r) + S(2) * r.dot(c);
+    const auto entry = [&](int a, int b) {  // (Eᵀ t)(a, b) and the shift's (a, b)
+      return e.col(a).dot(t.col(b)) - c(a) * r(b) - r(a) * c(b) - mr(a) * r(b);
+    };
+    const S xy = entry(0, 1), xz = entry(0, 2), yz = entry(1, 2);
+    Matrix3<S> out;
+    out << entry(0, 0) + diagonal, xy, xz,  //
+        xy, entry(1, 1) + diagonal, yz,     //
+        xz, yz, entry(2, 2) + diagonal;
+    return Inertia(mass_, c + mr, out);
+  }
+
   // Two bodies rigidly joined, both expressed in the same frame (RBDA (2.68)).
   FOOTFALL_INLINE Inertia operator+(const Inertia& o) const noexcept {
     return Inertia(mass_ + o.mass_, first_moment_ + o.first_moment_, rotational_ + o.rotational_);

@@ -22,8 +22,10 @@
 // known force) and, when every contact with force is sticking or sliding with a fixed
 // direction, the equalities of those states (a = 0 on sticking rows, a_n = 0 on sliding ones)
 // are solved exactly (lcp/principal_solve.hpp). If that answer passes the check at rounding
-// level (of the data d) it is returned: on a standing robot, after the first sweep. Otherwise the
-// iterate is returned once it passes the check at the asked accuracy.
+// level (of the data d) it is returned. Otherwise the iterate is returned once it passes the
+// check at the asked accuracy. From a cold start the states are first guessed, every contact
+// holding (sticking, or sliding in its known direction), and on a standing robot that guess is
+// the answer, before any sweep (work = 0).
 #include <Eigen/Core>
 #include <algorithm>
 #include <cmath>
@@ -272,6 +274,47 @@ void solve_cone(const ContactSet<S, K>& set, const StanceOptions<S>& options, bo
   for (int i = 0; i < sw.contact.count; ++i) symmetric = symmetric && sw.mode[i] != ContactMode::kSliding;
   int inconsistent = -1;
 
+  // Solves the equalities of the states in sw.active[0, k) exactly and returns true when that
+  // answer passes the check at rounding level (then it is in sw.lcp); a set already tried is not
+  // tried again.
+  const auto exact_finish = [&](int k) {
+    bool same = k == tried_count;
+    for (int r = 0; same && r < k; ++r) same = tried[r] == sw.active[r];
+    if (same) return false;
+    tried_count = k;
+    for (int r = 0; r < k; ++r) tried[r] = sw.active[r];
+    bool solved = true;
+    if (k == 0)
+      detail::assign_zero(candidate, n);
+    else if (symmetric)  // W itself: LDLᵀ; when that finds the block singular (a contact given
+                         // twice), the dependent rows dropped; LU as the last resort
+      solved = detail::solve_principal_block_symmetric(p, sw.active, k, sw.lemke.principal, candidate) ||
+               detail::solve_principal_block_semidefinite(p, sw.active, k, sw.lemke.principal, candidate) ||
+               detail::solve_principal_block(p, sw.active, k, sw.lemke.principal, candidate);
+    else
+      solved = detail::solve_principal_block(p, sw.active, k, sw.lemke.principal, candidate);
+    if (!solved) return false;
+    const LcpCheck<S> exact = detail::check_cone_answer(sw, set, candidate, result.w, data_rounding);
+    if (!exact.status.ok()) return false;
+    z = candidate;
+    result.residual = exact.residual;
+    result.status = Status::Ok();
+    return true;
+  };
+
+  // From a cold start, the guess that every contact holds in its state (sticking, or sliding
+  // with its known direction) comes first: a robot standing or walking on its stance feet is in
+  // that state, and then no sweep is needed (work = 0). Without the guess the first sweep starts
+  // from zero forces, can leave one foot with all the load or on its cone's edge, and needs a
+  // second sweep before the exact finish sees the states. A wrong guess fails its check and costs
+  // one solve of the block.
+  if (!warm) {
+    int k = 0;
+    for (int i = 0; i < sw.contact.count; ++i)
+      for (int c = 0; c < sw.variable_count[i]; ++c) sw.active[k++] = sw.first_variable[i] + c;
+    if (exact_finish(k)) return;
+  }
+
   for (int sweep = 1; sweep <= options.max_sweeps; ++sweep) {
     result.work = sweep;
     inconsistent = -1;
@@ -322,31 +365,7 @@ void solve_cone(const ContactSet<S, K>& set, const StanceOptions<S>& options, bo
         if (!(z.coeff(first) > S(0))) continue;
         for (int c = 0; c < sw.variable_count[i]; ++c) sw.active[k++] = first + c;
       }
-      bool same = k == tried_count;
-      for (int r = 0; same && r < k; ++r) same = tried[r] == sw.active[r];
-      if (!same) {
-        tried_count = k;
-        for (int r = 0; r < k; ++r) tried[r] = sw.active[r];
-        bool solved = true;
-        if (k == 0)
-          detail::assign_zero(candidate, n);
-        else if (symmetric)  // W itself: LDLᵀ; when that finds the block singular (a contact
-                             // given twice), the dependent rows dropped; LU as the last resort
-          solved = detail::solve_principal_block_symmetric(p, sw.active, k, sw.lemke.principal, candidate) ||
-                   detail::solve_principal_block_semidefinite(p, sw.active, k, sw.lemke.principal, candidate) ||
-                   detail::solve_principal_block(p, sw.active, k, sw.lemke.principal, candidate);
-        else
-          solved = detail::solve_principal_block(p, sw.active, k, sw.lemke.principal, candidate);
-        if (solved) {
-          const LcpCheck<S> exact = detail::check_cone_answer(sw, set, candidate, result.w, data_rounding);
-          if (exact.status.ok()) {
-            z = candidate;
-            result.residual = exact.residual;
-            result.status = Status::Ok();
-            return;
-          }
-        }
-      }
+      if (exact_finish(k)) return;
     }
     const LcpCheck<S> check = detail::check_cone_answer(sw, set, z, result.w, options.tolerance);
     result.residual = check.residual;

@@ -17,6 +17,7 @@
 #include <cmath>
 
 #include "footfall/contact/contact_dynamics.hpp"
+#include "footfall/dynamics/crba.hpp"
 #include "footfall/lcp/enumerate.hpp"
 #include "footfall/lcp/lemke.hpp"
 #include "footfall/lcp/pgs.hpp"
@@ -159,15 +160,7 @@ Status finish_stance(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, 
     magnitude.coeffRef(k) = std::abs(ws.bias.coeff(k)) + std::abs(tau.coeff(k)) +
                             std::abs(result.tau_contact.coeff(k)) + std::abs(diagonal);
   }
-  for (int k = 0; k < nv; ++k)
-    for (int a = model.dof_parent(k); a != -1; a = model.dof_parent(a)) {
-      const S h = ws.mass_matrix.coeff(k, a);
-      const S below = h * result.qdd.coeff(a), above = h * result.qdd.coeff(k);
-      residual.coeffRef(k) += below;
-      magnitude.coeffRef(k) += std::abs(below);
-      residual.coeffRef(a) += above;
-      magnitude.coeffRef(a) += std::abs(above);
-    }
+  add_off_diagonal_product(model, ws, result.qdd, residual, magnitude);
   // Judged normwise (a backward error): a row whose terms cancel to nothing, like a rotated
   // ball's moment rows, still carries the rounding of the numbers that cancelled in C and τ_c.
   result.equation_residual = S(0);

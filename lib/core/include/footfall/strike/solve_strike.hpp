@@ -35,6 +35,7 @@
 #include <limits>
 
 #include "footfall/contact/contact_dynamics.hpp"
+#include "footfall/dynamics/crba.hpp"
 #include "footfall/lcp/principal_solve.hpp"
 #include "footfall/stance/assemble.hpp"
 #include "footfall/stance/solve_stance.hpp"
@@ -139,21 +140,23 @@ void contact_relative_velocity(const Model<S, B, D>& model, const Workspace<S, B
 }
 
 // ½vᵀHv and ½wᵀHw, the kinetic energies before and after a strike, in one walk over H's
-// branch-sparse pattern (entries off the ancestor chains are zero).
+// branch-sparse pattern: the diagonal and each column's run of descendants (the lower triangle;
+// entries off the ancestor chains are zero).
 template <typename S, int B, int D, typename VDerived, typename WDerived>
 void kinetic_energies(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, const Eigen::MatrixBase<VDerived>& v,
                       const Eigen::MatrixBase<WDerived>& w, S* energy_v, S* energy_w) noexcept {
   S sum_v = S(0), sum_w = S(0);
-  for (int k = 0; k < model.nv(); ++k) {
-    const S diagonal = S(0.5) * ws.mass_matrix.coeff(k, k);
-    S row_v = diagonal * v.coeff(k), row_w = diagonal * w.coeff(k);
-    for (int a = model.dof_parent(k); a != -1; a = model.dof_parent(a)) {
-      const S h = ws.mass_matrix.coeff(k, a);
-      row_v += h * v.coeff(a);
-      row_w += h * w.coeff(a);
+  for (int a = 0; a < model.nv(); ++a) {  // the diagonal's half, and column a below it
+    const S diagonal = S(0.5) * ws.mass_matrix.coeff(a, a);
+    S column_v = diagonal * v.coeff(a), column_w = diagonal * w.coeff(a);
+    const S* column = &ws.mass_matrix.coeff(0, a);
+    const int end = model.dof_subtree_end(a);
+    for (int k = a + 1; k < end; ++k) {
+      column_v += column[k] * v.coeff(k);
+      column_w += column[k] * w.coeff(k);
     }
-    sum_v += row_v * v.coeff(k);
-    sum_w += row_w * w.coeff(k);
+    sum_v += column_v * v.coeff(a);
+    sum_w += column_w * w.coeff(a);
   }
   *energy_v = sum_v;
   *energy_w = sum_w;
@@ -396,14 +399,7 @@ Status solve_strike(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, c
     residual.coeffRef(k) = diagonal - result.joint_impulse.coeff(k);
     sw.magnitude.coeffRef(k) += std::abs(diagonal);
   }
-  for (int k = 0; k < nv; ++k)
-    for (int a = model.dof_parent(k); a != -1; a = model.dof_parent(a)) {
-      const S h = ws.mass_matrix.coeff(k, a);
-      residual.coeffRef(k) += h * sw.change.coeff(a);
-      residual.coeffRef(a) += h * sw.change.coeff(k);
-      sw.magnitude.coeffRef(k) += std::abs(h * sw.change.coeff(a));
-      sw.magnitude.coeffRef(a) += std::abs(h * sw.change.coeff(k));
-    }
+  add_off_diagonal_product(model, ws, sw.change, residual, sw.magnitude);
   S equation_scale = S(0);
   result.impulse_residual = S(0);
   for (int k = 0; k < nv; ++k) {
