@@ -24,8 +24,8 @@
 // are solved exactly (lcp/principal_solve.hpp). If that answer passes the check at rounding
 // level (of the data d) it is returned. Otherwise the iterate is returned once it passes the
 // check at the asked accuracy. From a cold start the states are first guessed, every contact
-// holding (sticking, or sliding in its known direction), and on a standing robot that guess is
-// the answer, before any sweep (work = 0).
+// pushed into its surface holding (sticking, or sliding in its known direction) and the others
+// separating; on a standing robot that guess is the answer, before any sweep (work = 0).
 #include <Eigen/Core>
 #include <algorithm>
 #include <cmath>
@@ -302,16 +302,21 @@ void solve_cone(const ContactSet<S, K>& set, const StanceOptions<S>& options, bo
     return true;
   };
 
-  // From a cold start, the guess that every contact holds in its state (sticking, or sliding
-  // with its known direction) comes first: a robot standing or walking on its stance feet is in
-  // that state, and then no sweep is needed (work = 0). Without the guess the first sweep starts
-  // from zero forces, can leave one foot with all the load or on its cone's edge, and needs a
-  // second sweep before the exact finish sees the states. A wrong guess fails its check and costs
-  // one solve of the block.
+  // From a cold start, a guess of the states comes first: every contact that the data push into
+  // its surface (q_n < 0: a stance foot under its share of the weight, a striking foot) holds
+  // in its state (sticking, or sliding in its known direction), the others separate. A robot
+  // standing or walking on its stance feet, or a foot striking beside them, is in that state,
+  // and then no sweep is needed (work = 0). Without the guess the first sweep starts from zero
+  // forces, can leave one foot with all the load or on its cone's edge, and needs a second sweep
+  // before the exact finish sees the states. A wrong guess fails its check and costs one solve
+  // of the block.
   if (!warm) {
     int k = 0;
-    for (int i = 0; i < sw.contact.count; ++i)
-      for (int c = 0; c < sw.variable_count[i]; ++c) sw.active[k++] = sw.first_variable[i] + c;
+    for (int i = 0; i < sw.contact.count; ++i) {
+      const int first = sw.first_variable[i];
+      if (!(p.q.coeff(first) < S(0))) continue;
+      for (int c = 0; c < sw.variable_count[i]; ++c) sw.active[k++] = first + c;
+    }
     if (exact_finish(k)) return;
   }
 
