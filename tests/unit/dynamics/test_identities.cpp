@@ -11,6 +11,32 @@ namespace {
 
 using footfall::test::Random;
 
+// Model::dof_subtree_end against its definition: m descends from k exactly when k is on m's
+// chain of DOF parents; every descendant lies in k < m < end, and end − 1 is k or a descendant.
+// With `depth_first`, every DOF in that run descends from k.
+template <typename S, int B, int D>
+void check_subtree_runs(const footfall::Model<S, B, D>& model, bool depth_first) {
+  const auto descends = [&](int m, int k) {
+    for (int a = model.dof_parent(m); a != -1; a = model.dof_parent(a))
+      if (a == k) return true;
+    return false;
+  };
+  for (int k = 0; k < model.nv(); ++k) {
+    const int end = model.dof_subtree_end(k);
+    FF_EXPECT_LT(k, end);
+    FF_EXPECT_LE(end, model.nv());
+    FF_EXPECT_TRUE(end - 1 == k || descends(end - 1, k));
+    for (int m = 0; m < model.nv(); ++m) {
+      if (descends(m, k)) {
+        FF_EXPECT_TRUE(k < m && m < end);
+      }
+    }
+    if (depth_first) {
+      for (int m = k + 1; m < end; ++m) FF_EXPECT_TRUE(descends(m, k));
+    }
+  }
+}
+
 template <typename S, int B, int D>
 void check_dynamics_identities(const footfall::Model<S, B, D>& model, std::uint64_t seed, int trials) {
   using Model = footfall::Model<S, B, D>;
@@ -82,7 +108,37 @@ void check_dynamics_identities(const footfall::Model<S, B, D>& model, std::uint6
 FF_TEST_FLOAT_AND_DOUBLE(DynamicsIdentities, Quadruped) {
   static footfall::QuadrupedModel<S> model;
   FF_ASSERT_TRUE(footfall::build_quadruped_model(&model).ok());
+  check_subtree_runs(model, true);
   check_dynamics_identities(model, 101, 10);
+}
+
+// A floating base with three legs of three joints, its bodies added level by level (the hips,
+// then the thighs, then the calves): DOFs numbered breadth-first, so each leg's DOFs are
+// not contiguous and the factor's runs of descendants hold other legs' DOFs, whose entries are
+// H's zeros. The factor and the solves must come out the same as for depth-first numbering.
+FF_TEST_FLOAT_AND_DOUBLE(DynamicsIdentities, BreadthFirstTree) {
+  using footfall::JointSpec;
+  using footfall::Transform;
+  using footfall::Vector3;
+  footfall::Inertia<S> body;
+  const footfall::Matrix3<S> about_com = Vector3<S>(S(0.004), S(0.005), S(0.002)).asDiagonal();
+  FF_ASSERT_TRUE(footfall::Inertia<S>::FromMassComInertia(S(0.8), Vector3<S>(S(0.01), S(-0.02), S(-0.1)), about_com, &body).ok());
+  footfall::ModelBuilder<S, 10, 15> b;
+  FF_ASSERT_TRUE(b.add_body("base", -1, JointSpec<S>::FreeFlyer(), body).ok());
+  const Vector3<S> axes[3] = {Vector3<S>::UnitX(), Vector3<S>::UnitY(), Vector3<S>::UnitY()};
+  const char* names[3][3] = {{"hip0", "hip1", "hip2"}, {"thigh0", "thigh1", "thigh2"}, {"calf0", "calf1", "calf2"}};
+  for (int level = 0; level < 3; ++level)
+    for (int leg = 0; leg < 3; ++leg) {
+      const int parent = level == 0 ? 0 : 1 + 3 * (level - 1) + leg;
+      const Transform<S> placement = Transform<S>::Translation(
+          level == 0 ? Vector3<S>(S(0.2) * S(leg - 1), S(0.1) * S(leg % 2 == 0 ? 1 : -1), S(0)) : Vector3<S>(S(0), S(0), S(-0.2)));
+      FF_ASSERT_TRUE(b.add_body(names[level][leg], parent, JointSpec<S>::Revolute(axes[level], placement), body).ok());
+    }
+  static footfall::Model<S, 10, 15> model;
+  FF_ASSERT_TRUE(b.build(&model).ok());
+  FF_EXPECT_EQ(model.dof_subtree_end(6), 13);  // hip0's run reaches calf0 over legs 1 and 2's hips and thighs
+  check_subtree_runs(model, false);
+  check_dynamics_identities(model, 105, 10);
 }
 
 FF_TEST_FLOAT_AND_DOUBLE(DynamicsIdentities, Biped) {
