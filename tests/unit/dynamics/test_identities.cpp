@@ -122,7 +122,8 @@ FF_TEST_FLOAT_AND_DOUBLE(DynamicsIdentities, BreadthFirstTree) {
   using footfall::Vector3;
   footfall::Inertia<S> body;
   const footfall::Matrix3<S> about_com = Vector3<S>(S(0.004), S(0.005), S(0.002)).asDiagonal();
-  FF_ASSERT_TRUE(footfall::Inertia<S>::FromMassComInertia(S(0.8), Vector3<S>(S(0.01), S(-0.02), S(-0.1)), about_com, &body).ok());
+  const Vector3<S> com(S(0.01), S(-0.02), S(-0.1));
+  FF_ASSERT_TRUE(footfall::Inertia<S>::FromMassComInertia(S(0.8), com, about_com, &body).ok());
   footfall::ModelBuilder<S, 10, 15> b;
   FF_ASSERT_TRUE(b.add_body("base", -1, JointSpec<S>::FreeFlyer(), body).ok());
   const Vector3<S> axes[3] = {Vector3<S>::UnitX(), Vector3<S>::UnitY(), Vector3<S>::UnitY()};
@@ -130,8 +131,8 @@ FF_TEST_FLOAT_AND_DOUBLE(DynamicsIdentities, BreadthFirstTree) {
   for (int level = 0; level < 3; ++level)
     for (int leg = 0; leg < 3; ++leg) {
       const int parent = level == 0 ? 0 : 1 + 3 * (level - 1) + leg;
-      const Transform<S> placement = Transform<S>::Translation(
-          level == 0 ? Vector3<S>(S(0.2) * S(leg - 1), S(0.1) * S(leg % 2 == 0 ? 1 : -1), S(0)) : Vector3<S>(S(0), S(0), S(-0.2)));
+      const Vector3<S> hip(S(0.2) * S(leg - 1), S(0.1) * S(leg % 2 == 0 ? 1 : -1), S(0));
+      const Transform<S> placement = Transform<S>::Translation(level == 0 ? hip : Vector3<S>(S(0), S(0), S(-0.2)));
       FF_ASSERT_TRUE(b.add_body(names[level][leg], parent, JointSpec<S>::Revolute(axes[level], placement), body).ok());
     }
   static footfall::Model<S, 10, 15> model;

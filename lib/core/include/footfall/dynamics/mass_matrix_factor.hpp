@@ -3,8 +3,9 @@
 // Table 6.3 "LTDL"): L(k, j) ≠ 0 only when DOF j is an ancestor of DOF k (λ*(k)), so
 // factorising and solving walk ancestor chains and runs of descendants instead of whole rows
 // and columns, and fill-in never happens. A quadruped's legs are independent branches, which is
-// what makes this cheaper than a dense Cholesky. The factor is kept in ws.factor: D on the diagonal, L strictly below it; the
-// strict upper triangle is not written (its contents are unspecified).
+// what makes this cheaper than a dense Cholesky. The factor is kept in ws.factor: D on the
+// diagonal, L strictly below it; the strict upper triangle is not written (its contents are
+// unspecified).
 #include "footfall/common/numeric.hpp"
 #include "footfall/dynamics/kinematics.hpp"
 
