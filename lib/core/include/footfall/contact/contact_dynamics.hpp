@@ -133,7 +133,8 @@ void delassus_from_factor(const Model<S, B, D>& model, const Workspace<S, B, D>&
   cd.delassus.resize(nc * M, nc * M);
   for (int i = 0; i < nc; ++i)
     for (int j = i; j < nc; ++j) {
-      Block block = Block::Zero();
+      Block block;
+      set_zero(block);
       const bool* shared = cd.on_support[j];
       for (int s = 0; s < cd.support_size[i]; ++s) {
         const int k = cd.support[i][s];
@@ -222,8 +223,8 @@ Status compute_contact_terms(const Model<S, B, D>& model, const Workspace<S, B, 
   const int nc = set.count;
   const bool velocity_terms = terms == ContactTerms::kWithVelocityTerms;
   cd.rows_per_contact = m;
-  cd.jacobian.setZero(nc * m, n);
-  cd.velocity_term.setZero(nc * m);
+  set_zero(cd.jacobian, nc * m, n);
+  set_zero(cd.velocity_term, nc * m, 1);
   cd.velocity.resize(nc * m);
   for (int i = 0; i < nc; ++i) {
     const Contact<S>& c = set.contacts[i];

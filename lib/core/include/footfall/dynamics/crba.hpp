@@ -22,7 +22,7 @@ Status mass_matrix(const Model<S, B, D>& model, Workspace<S, B, D>& ws) noexcept
   using W = Workspace<S, B, D>;
   if (!(ws.stage & W::kKinematics)) return Status::BadInput("workspace.kinematics");
   const int n = model.nv();
-  ws.mass_matrix.setZero(n, n);
+  set_zero(ws.mass_matrix, n, n);
   for (int i = 0; i < model.body_count(); ++i) {
     const Transform<S>& world_to_body = ws.world_to_body[i];  // ⁱX_0
     ws.composite[i] = model.inertia(i).transformed_back(world_to_body);  // ⁰X*_i I_i ⁱX_0

@@ -5,6 +5,7 @@
 // separate types because they transform differently (X versus X*), and mixing them is the
 // classic spatial-algebra bug. The only product of the two is the scalar power m·f.
 #include "footfall/common/inline.hpp"
+#include "footfall/common/numeric.hpp"
 #include "footfall/spatial/types.hpp"
 
 namespace footfall {
@@ -20,7 +21,8 @@ class SpatialVector {
   using Vec3 = Vector3<S>;
   using Vec6 = Vector6<S>;
 
-  SpatialVector() noexcept : data_(Vec6::Zero()) {}
+  // Zero, by set_zero's unrolled stores rather than Vec6::Zero()'s std::fill_n loop.
+  FOOTFALL_INLINE SpatialVector() noexcept { set_zero(data_); }
   explicit SpatialVector(const Vec6& data) noexcept : data_(data) {}
   // Fixed-size halves rather than Eigen's comma initializer, whose dynamic-size blocks cost a
   // loop and (in GCC 12 at -O3) a false -Warray-bounds.
@@ -29,7 +31,7 @@ class SpatialVector {
     data_.template tail<3>() = linear;
   }
 
-  static Derived<S> Zero() noexcept { return Derived<S>(Vec6::Zero()); }
+  FOOTFALL_INLINE static Derived<S> Zero() noexcept { return Derived<S>(); }
 
   auto angular() noexcept { return data_.template head<3>(); }
   auto angular() const noexcept { return data_.template head<3>(); }
