@@ -17,23 +17,23 @@ namespace footfall {
 
 enum class JointType : unsigned char { kFixed, kRevolute, kPrismatic, kPlanar, kFreeFlyer };
 
+// Coordinates per joint type, indexed by JointType: a table, not a switch, because the
+// algorithms ask for a body's count in their inner loops (one load instead of a branch chain).
+// An out-of-range value (never made by the builder) has none.
+namespace detail {
+constexpr unsigned char kJointNq[] = {0, 1, 1, 3, 7};  // fixed, revolute, prismatic, planar, free flyer
+constexpr unsigned char kJointNv[] = {0, 1, 1, 3, 6};
+constexpr unsigned kJointTypes = sizeof(kJointNq);
+}  // namespace detail
+
 constexpr int joint_nq(JointType type) noexcept {
-  switch (type) {
-    case JointType::kFixed:
-      return 0;
-    case JointType::kRevolute:
-    case JointType::kPrismatic:
-      return 1;
-    case JointType::kPlanar:
-      return 3;
-    case JointType::kFreeFlyer:
-      return 7;
-  }
-  return 0;
+  const unsigned t = static_cast<unsigned>(type);
+  return t < detail::kJointTypes ? detail::kJointNq[t] : 0;
 }
 
 constexpr int joint_nv(JointType type) noexcept {
-  return type == JointType::kFreeFlyer ? 6 : joint_nq(type);
+  const unsigned t = static_cast<unsigned>(type);
+  return t < detail::kJointTypes ? detail::kJointNv[t] : 0;
 }
 
 constexpr const char* to_string(JointType type) noexcept {
