@@ -15,6 +15,8 @@ class SmallLdlt {
   using Matrix = Eigen::Matrix<S, N, N>;
   using Vector = Eigen::Matrix<S, N, 1>;
 
+  SmallLdlt() noexcept { set_zero(ld_); }
+
   // Factorises a's leading n×n block. Returns false (and is then unusable) if a pivot is not
   // positive and finite, i.e. the block is not numerically positive definite.
   bool compute(const Matrix& a, int n) noexcept {
@@ -22,14 +24,14 @@ class SmallLdlt {
     n_ = n;
     ld_ = a;
     for (int j = 0; j < n; ++j) {
-      S d = ld_(j, j);
-      for (int k = 0; k < j; ++k) d -= ld_(j, k) * ld_(j, k) * ld_(k, k);
+      S d = ld_.coeff(j, j);
+      for (int k = 0; k < j; ++k) d -= ld_.coeff(j, k) * ld_.coeff(j, k) * ld_.coeff(k, k);
       if (!(d > S(0)) || !is_finite(d)) return false;
-      ld_(j, j) = d;
+      ld_.coeffRef(j, j) = d;
       for (int i = j + 1; i < n; ++i) {
-        S l = ld_(i, j);
-        for (int k = 0; k < j; ++k) l -= ld_(i, k) * ld_(j, k) * ld_(k, k);
-        ld_(i, j) = l / d;
+        S l = ld_.coeff(i, j);
+        for (int k = 0; k < j; ++k) l -= ld_.coeff(i, k) * ld_.coeff(j, k) * ld_.coeff(k, k);
+        ld_.coeffRef(i, j) = l / d;
       }
     }
     return true;
@@ -39,10 +41,10 @@ class SmallLdlt {
   void solve_in_place(Vector& b) const noexcept {
     const int n = n_ < N ? n_ : N;  // n_ ≤ N always; stated so the compiler sees the bound
     for (int i = 0; i < n; ++i)
-      for (int k = 0; k < i; ++k) b(i) -= ld_(i, k) * b(k);
-    for (int i = 0; i < n; ++i) b(i) /= ld_(i, i);
+      for (int k = 0; k < i; ++k) b.coeffRef(i) -= ld_.coeff(i, k) * b.coeff(k);
+    for (int i = 0; i < n; ++i) b.coeffRef(i) /= ld_.coeff(i, i);
     for (int i = n - 1; i >= 0; --i)
-      for (int k = i + 1; k < n; ++k) b(i) -= ld_(k, i) * b(k);
+      for (int k = i + 1; k < n; ++k) b.coeffRef(i) -= ld_.coeff(k, i) * b.coeff(k);
   }
 
   // A⁻¹ in the leading n×n block, zero elsewhere.
@@ -59,7 +61,7 @@ class SmallLdlt {
   }
 
  private:
-  Matrix ld_ = Matrix::Zero();  // D on the diagonal, L strictly below
+  Matrix ld_;  // D on the diagonal, L strictly below
   int n_ = 0;
 };
 

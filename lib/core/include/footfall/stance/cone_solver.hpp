@@ -268,7 +268,9 @@ void solve_cone(const ContactSet<S, K>& set, const StanceOptions<S>& options, bo
   LcpVector<S, N>& z = result.z;
   LcpVector<S, N> candidate;
   detail::assign_zero(candidate, n);
-  int tried[static_cast<std::size_t>(N)] = {};  // the rows of the last exact finish tried
+  // The rows of the last exact finish tried; only its first tried_count entries are ever read, so
+  // it is left unset (a zero initialiser is a memset call, in picolibc a byte loop, each solve).
+  int tried[static_cast<std::size_t>(N)];  // NOLINT(cppcoreguidelines-pro-type-member-init)
   int tried_count = -1;
   bool symmetric = true;  // the problem is W when no contact slides
   for (int i = 0; i < sw.contact.count; ++i) symmetric = symmetric && sw.mode[i] != ContactMode::kSliding;
