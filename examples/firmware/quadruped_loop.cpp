@@ -35,7 +35,6 @@
 
 #include <Eigen/LU>
 
-#include "footfall/common/small_ldlt.hpp"
 #include "footfall/dynamics.hpp"
 #include "footfall/executive/executive.hpp"
 #include "footfall/models.hpp"
@@ -126,7 +125,8 @@ struct Controller {
   float drive[12] = {};  // the torques written out
   LoopClock clock;
   ClockTicks start = 0, period = 1;
-  int phase = 0, pair = 0;  // this tick's gait phase and stance pair
+  int phase = -1, pair = 0;  // this tick's gait phase (-1 before the first) and stance pair
+  int first_phase = 0;       // the phase of a run's first release: the trot goes on across runs
   long saturated = 0, strikes = 0;
   int worst_stance_sweeps = 0;
 };
@@ -134,8 +134,8 @@ struct Controller {
 Controller g;  // static: no heap, and the workspaces are large for a stack
 
 // Per-phase tick durations of the gait cycle (the loop is periodic in the gait phase), for the
-// median: the second cycle stores them (the run's first tick starts from the command the
-// nominal run left, not the previous phase's), every later one is compared against them. It lives
+// median: the second cycle stores them (the first still settles from the nominal run, whose
+// overruns made it skip phases), every later one is compared against them. It lives
 // on the stack of the function that runs the loop (run_and_report), which the model's build at
 // start-up, the stack's deepest use, has long left: RAM the budget already pays for.
 struct Recorder {
@@ -211,7 +211,7 @@ bool prepare() {
 Status sense(void*, StageMode) noexcept {
   const ClockTicks since = g.clock.now() - g.start;
   const long release = static_cast<long>(since / g.period);  // the release this tick belongs to
-  g.phase = static_cast<int>(release % kCycle);
+  g.phase = static_cast<int>((release + g.first_phase) % kCycle);
   g.pair = g.phase < kHalf ? 0 : 1;
   const S pi = S(3.14159265358979);
   const S s = static_cast<S>(g.phase % kHalf) / S(kHalf);      // progress through the half-cycle
@@ -234,36 +234,12 @@ Status sense(void*, StageMode) noexcept {
   return compute_tick_terms(g.model, g.ws, g.q, g.v);
 }
 
-// The next command: τ = C − Gᵀf on the joints, f = Aᵀ(AAᵀ + εI)⁻¹C_base with A = (Gᵀ)'s base
-// rows, the least-norm foot forces that best hold the trunk (holding_torques, damped because a
-// diagonal pair leaves AAᵀ singular about the line between its feet).
+// The next command: the torques that hold the trunk on the stance pair (holding_torques), damped
+// because a diagonal pair cannot resist a moment about the line between its feet.
+constexpr S kCommandDamping = S(1e-4);
+
 Status next_command(const ContactDynamics<S, 18, 2>& cd) noexcept {
-  const int rows = cd.rows();
-  const auto a_transposed = cd.jacobian.leftCols(6);  // rows × 6: A's columns
-  Eigen::Matrix<S, 6, 6> aat = Eigen::Matrix<S, 6, 6>::Zero();
-  for (int r = 0; r < rows; ++r) {  // AAᵀ = Σ_r (row r)ᵀ(row r), upper triangle, mirrored
-    const Eigen::Matrix<S, 1, 6> row = a_transposed.row(r);
-    for (int i = 0; i < 6; ++i)
-      for (int j = i; j < 6; ++j) aat(i, j) += row(i) * row(j);
-  }
-  for (int i = 0; i < 6; ++i)
-    for (int j = 0; j < i; ++j) aat(i, j) = aat(j, i);
-  const S damping = S(1e-4) * aat.trace() / S(6);
-  for (int i = 0; i < 6; ++i) aat(i, i) += damping;
-  SmallLdlt<S, 6> ldlt;
-  if (!ldlt.compute(aat, 6)) return Status::Infeasible("command.rank");
-  Eigen::Matrix<S, 6, 1> y = g.ws.bias.head<6>();
-  ldlt.solve_in_place(y);
-  for (int k = 0; k < 18; ++k) g.command(k) = k < 6 ? S(0) : g.ws.bias(k);
-  for (int r = 0; r < rows; ++r) {  // a foot's rows touch only its own leg's three joints
-    const S f = a_transposed.row(r).dot(y.transpose());
-    const int i = r / cd.rows_per_contact;
-    for (int s = 0; s < cd.support_size[i]; ++s) {
-      const int k = cd.support[i][s];
-      if (k >= 6) g.command(k) -= cd.jacobian(r, k) * f;
-    }
-  }
-  return g.command.allFinite() ? Status::Ok() : Status::BadInput("command");
+  return holding_torques(g.model, g.ws, cd, g.command, nullptr, kCommandDamping);
 }
 
 Status stance(void*, StageMode) noexcept {
@@ -311,6 +287,9 @@ Status run(ClockTicks period, long ticks, Recorder* recorder) {
   config.hooks.watchdog = &record;  // after each tick: its duration, for the median
   config.hooks.context = recorder;
   g.period = period;
+  // The gait continues where the last run stopped, so that a run's first tick starts from the
+  // command of the phase before it, as every other tick does, and not from another phase's.
+  g.first_phase = (g.phase + 1) % kCycle;
   g.strikes = 0;
   g.saturated = 0;
   g.start = g.clock.now();

@@ -97,3 +97,52 @@ FF_TEST_FLOAT_AND_DOUBLE(StanceReference, P5QuadrupedKktAgreement) {
     FF_EXPECT_TRUE(admissible >= 10);
   }
 }
+
+// holding_torques with damping, on a trotting robot's diagonal pair (front-right and rear-left),
+// which cannot resist a moment about the line between its feet: the forces are the damped least
+// squares ones, so they satisfy the normal equations Aᵀ(A f − C_base) + δ f = 0 with δ = ε tr(AAᵀ)/6,
+// A = (Gᵀ)_base. Without the damping term the identity fails by δ f, so the check sees it. The
+// torques are C − Gᵀf on the joints (G summed densely here, over every column) and 0 on the base.
+// A negative or non-finite ε is refused and leaves τ as it was.
+FF_TEST_FLOAT_AND_DOUBLE(StanceReference, HoldingTorquesDampedOnADiagonalPair) {
+  auto& b = bench<S>();
+  const int feet[2] = {0, 3};
+  FF_ASSERT_TRUE(test::quadruped_standing(b, feet, 2, S(0.8)));
+  FF_ASSERT_TRUE(b.solve(QuadrupedBench<S>::Tangent::Zero(18), FrictionModel::kCone).code != StatusCode::kBadInput);
+  const auto& cd = b.stance.contact;
+  const int rows = cd.rows();
+  FF_ASSERT_TRUE(rows == 6);
+  const S epsilon_damping = S(1e-2);  // large enough that δ f stands far above float's rounding
+  typename QuadrupedBench<S>::Tangent tau(18);
+  Eigen::Matrix<S, Eigen::Dynamic, 1, 0, 12, 1> f;
+  FF_ASSERT_TRUE(holding_torques(b.model, b.ws, cd, tau, &f, epsilon_damping).ok());
+  FF_ASSERT_TRUE(f.size() == rows);
+
+  const Eigen::Matrix<S, 6, 6> a = cd.jacobian.topLeftCorner(6, 6).transpose();  // A: 6 × rows
+  const Eigen::Matrix<S, 6, 1> c_base = b.ws.bias.template head<6>();
+  const S delta = epsilon_damping * (a * a.transpose()).trace() / S(6);
+  const Eigen::Matrix<S, 6, 1> misfit = a * f.head(6) - c_base;
+  const Eigen::Matrix<S, 6, 1> normal = a.transpose() * misfit + delta * f.head(6);
+  // Rounding scale of the normal equations: |A|ᵀ(|A||f| + |C|) + δ|f|.
+  const Eigen::Matrix<S, 6, 1> scale = a.cwiseAbs().transpose() * (a.cwiseAbs() * f.head(6).cwiseAbs() + c_base.cwiseAbs()) +
+                                       delta * f.head(6).cwiseAbs();
+  const S tolerance = ulps<S>(1 << 6) * scale.maxCoeff();
+  for (int r = 0; r < 6; ++r) FF_EXPECT_NEAR(normal(r), S(0), tolerance);
+  // The damping term is far above that rounding, so forces that ignored it would fail.
+  FF_EXPECT_TRUE(delta * f.head(6).cwiseAbs().maxCoeff() > S(64) * tolerance);
+
+  for (int k = 0; k < 18; ++k) {
+    S expected = k < 6 ? S(0) : b.ws.bias(k);
+    if (k >= 6)
+      for (int r = 0; r < rows; ++r) expected -= cd.jacobian(r, k) * f(r);
+    FF_EXPECT_NEAR(tau(k), expected, ulps<S>(1 << 8) * (std::abs(b.ws.bias(k)) + cd.jacobian.cwiseAbs().maxCoeff() * f.cwiseAbs().sum()));
+  }
+
+  const typename QuadrupedBench<S>::Tangent before = tau;
+  const S bad[2] = {S(-1e-4), std::numeric_limits<S>::quiet_NaN()};
+  for (const S damping : bad) {
+    const Status status = holding_torques(b.model, b.ws, cd, tau, &f, damping);
+    FF_EXPECT_TRUE(status.code == StatusCode::kBadInput);
+    FF_EXPECT_TRUE(tau == before);
+  }
+}

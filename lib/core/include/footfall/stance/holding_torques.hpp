@@ -10,6 +10,12 @@
 // evenly as the geometry allows); then τ = C − Gᵀf on the joints and 0 on the base. It does not
 // enforce λ ≥ 0 or the friction cones: whether the robot really stands is the stance solve's to
 // say, and a pose whose centre of mass is outside its support gives a negative normal force.
+//
+// Contacts that cannot resist every moment leave AAᵀ singular: a trotting robot's diagonal pair
+// of feet has no moment about the line between them. With relative_damping ε > 0 the solve is
+// damped least squares, f = Aᵀ(AAᵀ + δ1)⁻¹C_base with δ = ε tr(AAᵀ)/6: the forces that best hold
+// the trunk, A f = C_base − δ y where y = (AAᵀ + δ1)⁻¹C_base, exact on the directions the
+// contacts can hold. ε = 0 (the default) is the exact solve, which refuses a singular AAᵀ.
 #include <Eigen/Core>
 
 #include "footfall/common/numeric.hpp"
@@ -23,17 +29,29 @@ namespace footfall {
 template <typename S, int B, int D, int K, typename TauDerived>
 Status holding_torques(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, const ContactDynamics<S, D, K>& cd,
                        const Eigen::MatrixBase<TauDerived>& tau_const,
-                       Eigen::Matrix<S, Eigen::Dynamic, 1, 0, 3 * K, 1>* forces = nullptr) noexcept {
+                       NoDeduce<Eigen::Matrix<S, Eigen::Dynamic, 1, 0, 3 * K, 1>>* forces = nullptr,
+                       NoDeduce<S> relative_damping = S(0)) noexcept {
   auto& tau = writable(tau_const);
   if (!model.has_floating_base()) return Status::BadInput("model.floating_base");
   if (cd.rows_per_contact != 3) return Status::BadInput("contact_dynamics.tangents");
   if (!(ws.stage & Workspace<S, B, D>::kBias)) return Status::BadInput("workspace.bias");
   if (tau.rows() != model.nv() || tau.cols() != 1) return Status::BadInput("tau.size");
+  if (!is_finite(relative_damping) || relative_damping < S(0)) return Status::BadInput("relative_damping");
   const int rows = cd.rows(), nv = model.nv();
-  Eigen::Matrix<S, 6, 6> aat = Eigen::Matrix<S, 6, 6>::Zero();
+  // AAᵀ = Σᵣ aᵣaᵣᵀ over G's rows' base parts aᵣ: the upper triangle, then mirrored, so it is
+  // exactly symmetric; fixed inner bounds, so the loops unroll.
+  Eigen::Matrix<S, 6, 6> aat;
+  set_zero(aat);
+  for (int r = 0; r < rows; ++r) {
+    S a[6];
+    for (int i = 0; i < 6; ++i) a[i] = cd.jacobian.coeff(r, i);
+    for (int i = 0; i < 6; ++i)
+      for (int j = i; j < 6; ++j) aat.coeffRef(i, j) += a[i] * a[j];
+  }
   for (int i = 0; i < 6; ++i)
-    for (int j = 0; j < 6; ++j)
-      for (int r = 0; r < rows; ++r) aat.coeffRef(i, j) += cd.jacobian.coeff(r, i) * cd.jacobian.coeff(r, j);
+    for (int j = 0; j < i; ++j) aat.coeffRef(i, j) = aat.coeff(j, i);
+  const S damping = relative_damping * aat.trace() / S(6);
+  for (int i = 0; i < 6; ++i) aat.coeffRef(i, i) += damping;
   SmallLdlt<S, 6> ldlt;
   // Fewer than six independent rows (one point contact cannot hold a free body's moments).
   if (!ldlt.compute(aat, 6)) return Status::Infeasible("contacts.rank");
@@ -46,7 +64,12 @@ Status holding_torques(const Model<S, B, D>& model, const Workspace<S, B, D>& ws
     S f = S(0);
     for (int i = 0; i < 6; ++i) f += cd.jacobian.coeff(r, i) * y.coeff(i);
     if (forces != nullptr) forces->coeffRef(r) = f;
-    for (int k = 6; k < nv; ++k) tau.coeffRef(k, 0) -= cd.jacobian.coeff(r, k) * f;
+    // G's row is zero off its contact's support (the DOFs on the foot's path to the root).
+    const int* support = cd.support[r / 3];
+    for (int s = 0; s < cd.support_size[r / 3]; ++s) {
+      const int k = support[s];
+      if (k >= 6) tau.coeffRef(k, 0) -= cd.jacobian.coeff(r, k) * f;
+    }
   }
   return Status::Ok();
 }
