@@ -15,7 +15,9 @@
 // of feet has no moment about the line between them. With relative_damping ε > 0 the solve is
 // damped least squares, f = Aᵀ(AAᵀ + δ1)⁻¹C_base with δ = ε tr(AAᵀ)/6: the forces that best hold
 // the trunk, A f = C_base − δ y where y = (AAᵀ + δ1)⁻¹C_base, exact on the directions the
-// contacts can hold. ε = 0 (the default) is the exact solve, which refuses a singular AAᵀ.
+// contacts can hold. ε = 0 (the default) is the exact solve: a singular AAᵀ is refused as
+// Infeasible when its pivot is not positive, but rounding can leave a tiny positive one and
+// then forces as large as that rounding makes them, so contacts like a pair want ε > 0.
 #include <Eigen/Core>
 
 #include "footfall/common/numeric.hpp"
