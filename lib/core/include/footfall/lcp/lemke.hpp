@@ -204,7 +204,7 @@ bool lemke_ray_proves_infeasible(const LcpProblem<S, N>& problem, const LemkeWor
                                  S tolerance, LcpVector<S, N>& v) noexcept {
   using Labels = LemkeLabels<N>;
   const int n = problem.size();
-  assign_zero(v, n);
+  set_zero(v, n, 1);
   if (Labels::is_z(entering)) v.coeffRef(Labels::index(entering)) = S(1);
   for (int r = 0; r < n; ++r)
     if (Labels::is_z(ws.basic[r]))
@@ -279,7 +279,7 @@ LcpResult<S, N> lemke_run(const LcpProblem<S, N>& problem, LemkeWorkspace<S, N>&
     q_norm = std::max(q_norm, std::abs(problem.q.coeff(i)));
   }
   if (q_nonnegative) {  // z = 0 solves it, with no pivot
-    assign_zero(result.z, n);
+    set_zero(result.z, n, 1);
     const LcpCheck<S> check = check_lcp_answer(problem, result.z, result.w, options.accuracy);
     result.residual = check.residual;
     if (!check.status.ok()) set_failed(result, check.status, n);

@@ -160,7 +160,7 @@ LcpResult<S, N> solve_pgs(const LcpProblem<S, N>& problem, PgsWorkspace<S, N>& w
     detail::set_failed(result, status, n);
     return result;
   }
-  detail::assign_zero(result.z, n);
+  set_zero(result.z, n, 1);
   detail::pgs_run(problem, workspace, options, result);
   return result;
 }

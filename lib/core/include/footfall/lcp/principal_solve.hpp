@@ -76,7 +76,7 @@ bool refine_and_accept(const LcpProblem<S, N>& problem, const int* active, int k
     correction_size = std::max(correction_size, std::abs(scratch.r.coeff(row)));
   }
   if (!(S(64) * correction_size <= solution_size) && correction_size > S(0)) return false;
-  assign_zero(z, problem.size());
+  set_zero(z, problem.size(), 1);
   for (int row = 0; row < k; ++row) z.coeffRef(active[row]) = scratch.x.coeff(row) + scratch.r.coeff(row);
   return true;
 }

@@ -59,16 +59,4 @@ Status validate_lcp_problem(const LcpProblem<S, N>& problem) noexcept {
   return Status::Ok();
 }
 
-namespace detail {
-
-// v ← 0 with size n, by coefficients: Eigen's setZero on small run-time-sized vectors trips
-// GCC 12's -Warray-bounds at -O3 on its never-taken packet path.
-template <typename S, int N>
-void assign_zero(LcpVector<S, N>& v, int n) noexcept {
-  v.resize(n);
-  for (int i = 0; i < n; ++i) v.coeffRef(i) = S(0);
-}
-
-}  // namespace detail
-
 }  // namespace footfall

@@ -53,8 +53,8 @@ template <typename S, int N>
 void set_failed(LcpResult<S, N>& result, Status status, int n) noexcept {
   result.status = status;
   const int size = (n >= 0 && n <= N) ? n : 0;
-  assign_zero(result.z, size);
-  assign_zero(result.w, size);
+  set_zero(result.z, size, 1);
+  set_zero(result.w, size, 1);
 }
 
 }  // namespace detail

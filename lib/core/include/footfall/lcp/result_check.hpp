@@ -117,7 +117,7 @@ LcpCheck<S> check_lcp_solution(const LcpProblem<S, N>& problem, const LcpVector<
                                NoDeduce<S> accuracy = S(0)) noexcept {
   LcpCheck<S> check;
   check.residual = std::numeric_limits<S>::infinity();
-  detail::assign_zero(w, 0);
+  set_zero(w, 0, 1);
   check.status = validate_lcp_problem(problem);
   if (!check.status.ok()) return check;
   if (!is_finite(accuracy) || !(accuracy >= S(0))) {

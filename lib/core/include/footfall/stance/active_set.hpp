@@ -101,7 +101,7 @@ Status solve_stance_tracking(const Model<S, B, D>& model, const Workspace<S, B, 
     const int k = sliding ? -1 : detail::active_rows(book, sw, sw.active);
     const int n = sw.problem.size();
     bool solved = k >= 0;
-    if (solved && k == 0) detail::assign_zero(sw.lcp.z, n);
+    if (solved && k == 0) set_zero(sw.lcp.z, n, 1);
     if (solved && k > 0) solved = detail::solve_principal_block(sw.problem, sw.active, k, sw.lemke.principal, sw.lcp.z);
     if (solved) {
       const S accuracy = lcp_rounding_tolerance<S>(n);

@@ -264,10 +264,10 @@ void solve_cone(const ContactSet<S, K>& set, const StanceOptions<S>& options, bo
   result.work = 0;
   result.work_limit = options.max_sweeps;
   result.residual = std::numeric_limits<S>::infinity();
-  if (!warm || result.z.size() != n) detail::assign_zero(result.z, n);
+  if (!warm || result.z.size() != n) set_zero(result.z, n, 1);
   LcpVector<S, N>& z = result.z;
   LcpVector<S, N> candidate;
-  detail::assign_zero(candidate, n);
+  set_zero(candidate, n, 1);
   // The rows of the last exact finish tried; only its first tried_count entries are ever read, so
   // it is left unset (a zero initialiser is a memset call, in picolibc a byte loop, each solve).
   int tried[static_cast<std::size_t>(N)];  // NOLINT(cppcoreguidelines-pro-type-member-init)
@@ -287,7 +287,7 @@ void solve_cone(const ContactSet<S, K>& set, const StanceOptions<S>& options, bo
     for (int r = 0; r < k; ++r) tried[r] = sw.active[r];
     bool solved = true;
     if (k == 0)
-      detail::assign_zero(candidate, n);
+      set_zero(candidate, n, 1);
     else if (symmetric)  // W itself: LDLᵀ; when that finds the block singular (a contact given
                          // twice), the dependent rows dropped; LU as the last resort
       solved = detail::solve_principal_block_symmetric(p, sw.active, k, sw.lemke.principal, candidate) ||

@@ -243,7 +243,7 @@ bool active_rows_independent(StrikeWorkspace<S, D, K>& sw, S threshold) noexcept
   if (k == 0) return true;
   for (int r = 0; r < k; ++r) p.q.coeffRef(sw.solve.active[r]) = S(1);
   LcpVector<S, StanceWorkspace<S, D, K>::kMaxVariables> scratch;
-  assign_zero(scratch, cd.rows());
+  set_zero(scratch, cd.rows(), 1);
   return solve_principal_block_symmetric(p, sw.solve.active, k, sw.solve.lemke.principal, scratch);
 }
 

@@ -33,7 +33,7 @@ void solve_sticking(const ContactSet<S, K>& unbounded, S data_rounding, StanceWo
   result.work_limit = sets;
   result.residual = std::numeric_limits<S>::infinity();
   LcpVector<S, N> candidate;
-  detail::assign_zero(candidate, n);
+  set_zero(candidate, n, 1);
   // A row no joint can move (W_rr = 0: the out-of-plane tangent of a planar model) has ζ = 0 and
   // takes no impulse; held active it would make every block singular.
   S largest = S(0);
@@ -50,7 +50,7 @@ void solve_sticking(const ContactSet<S, K>& unbounded, S data_rounding, StanceWo
         if ((set >> i) & 1)
           for (int r = 0; r < 3; ++r)
             if (r == 0 || p.m.coeff(3 * i + r, 3 * i + r) > immobile) sw.active[k++] = 3 * i + r;
-      detail::assign_zero(candidate, n);
+      set_zero(candidate, n, 1);
       const bool solved = k == 0 || detail::solve_principal_block_symmetric(p, sw.active, k, sw.lemke.principal, candidate) ||
                           detail::solve_principal_block(p, sw.active, k, sw.lemke.principal, candidate);
       if (!solved) continue;
