@@ -105,29 +105,40 @@ Vector3<S> point_motion(const Motion<S>& s_world, const Vector3<S>& p) noexcept 
 // W(a, b) = Σ_k Y(k, a) Z(k, b) over the DOFs both contacts' supports hold (their common
 // ancestors), one M×M block a pair of contacts. M is a compile-time 1 or 3 so that the inner
 // loops unroll: this is the stance solve's largest cost.
+//
+// The loops index raw storage: Y and Z are row-major with a compile-time row length (row k of
+// contact i's columns starts at k·kMaxRows + i·M), and L(k, a) is column a's coefficient k in
+// the column-major factor. Every index is a DOF from the model's tree (0 ≤ a < k < nv, the
+// builder's guarantee) or a contact's support built from it, so Eigen's per-access checks, which
+// firmware keeps on, would cost as much as the arithmetic here and check nothing new.
 template <int M, typename S, int B, int D, int K>
 void delassus_from_factor(const Model<S, B, D>& model, const Workspace<S, B, D>& ws,
                           ContactDynamics<S, D, K>& cd) noexcept {
   using Row = Eigen::Matrix<S, 1, M>;
   using Block = Eigen::Matrix<S, M, M>;
-  const auto& f = ws.factor;
-  auto& y = cd.back_substituted;
-  auto& z = cd.scaled;
+  using RowMap = Eigen::Map<Row>;
+  using ConstRowMap = Eigen::Map<const Row>;
+  constexpr int kStride = ContactDynamics<S, D, K>::kMaxRows;
+  S* const y = cd.back_substituted.data();
+  S* const z = cd.scaled.data();
+  const S* const l = ws.factor.data();
+  const int l_stride = static_cast<int>(ws.factor.outerStride());
   const int nc = cd.count;
   for (int i = 0; i < nc; ++i) {
-    const int first = i * M, size = cd.support_size[i];
-    const int* support = cd.support[i];
+    const int size = cd.support_size[i];
+    const int* const support = cd.support[i];
+    S* const yi = y + i * M;
+    S* const zi = z + i * M;
     for (int s = 0; s < size; ++s)
-      for (int r = 0; r < M; ++r) y.coeffRef(support[s], first + r) = cd.jacobian.coeff(first + r, support[s]);
+      for (int r = 0; r < M; ++r) yi[support[s] * kStride + r] = cd.jacobian.coeff(i * M + r, support[s]);
+    // Descending DOFs: when k comes, every descendant of k has been subtracted from Y(k), so
+    // Y(k) is final; it leaves its ancestors' rows (Lᵀy = g from the leaves) and gives Z(k).
     for (int s = 0; s < size; ++s) {
       const int k = support[s];
-      const Row yk = y.template block<1, M>(k, first);
+      const Row yk = ConstRowMap(yi + k * kStride);
       for (int a = model.dof_parent(k); a != -1; a = model.dof_parent(a))
-        y.template block<1, M>(a, first) -= f.coeff(k, a) * yk;
-    }
-    for (int s = 0; s < size; ++s) {
-      const int k = support[s];
-      z.template block<1, M>(k, first) = y.template block<1, M>(k, first) / f.coeff(k, k);
+        RowMap(yi + a * kStride) -= l[a * l_stride + k] * yk;
+      RowMap(zi + k * kStride) = yk / l[k * l_stride + k];
     }
   }
   cd.delassus.resize(nc * M, nc * M);
@@ -135,10 +146,11 @@ void delassus_from_factor(const Model<S, B, D>& model, const Workspace<S, B, D>&
     for (int j = i; j < nc; ++j) {
       Block block;
       set_zero(block);
-      const bool* shared = cd.on_support[j];
+      const bool* const shared = cd.on_support[j];
       for (int s = 0; s < cd.support_size[i]; ++s) {
         const int k = cd.support[i][s];
-        if (shared[k]) block.noalias() += y.template block<1, M>(k, i * M).transpose() * z.template block<1, M>(k, j * M);
+        if (shared[k])
+          block.noalias() += ConstRowMap(y + k * kStride + i * M).transpose() * ConstRowMap(z + k * kStride + j * M);
       }
       for (int ri = 0; ri < M; ++ri)
         for (int rj = 0; rj < M; ++rj) {
