@@ -321,6 +321,26 @@ Status compute_contact_dynamics(const Model<S, B, D>& model, const Workspace<S, 
   return status;
 }
 
+namespace detail {
+
+// out(k) += Σ_r Z(k, r) f(r) over each contact's support: Z's rows read raw, as
+// delassus_from_factor writes them, M (the rows a contact) fixed so that the sum unrolls.
+template <int M, typename S, int D, int K, typename FDerived, typename Out>
+void add_scaled_product(const ContactDynamics<S, D, K>& cd, const Eigen::MatrixBase<FDerived>& f, Out& out) noexcept {
+  using Row = Eigen::Matrix<S, 1, M>;
+  constexpr int kStride = ContactDynamics<S, D, K>::kMaxRows;
+  const S* const z = cd.scaled.data();
+  for (int i = 0; i < cd.count; ++i) {
+    const Row fi = f.template segment<M>(i * M).transpose();
+    for (int s = 0; s < cd.support_size[i]; ++s) {
+      const int k = cd.support[i][s];
+      out.coeffRef(k) += Eigen::Map<const Row>(z + k * kStride + i * M).dot(fi);
+    }
+  }
+}
+
+}  // namespace detail
+
 // The joint acceleration that contact-frame forces f give, H⁻¹Gᵀf, from the terms already in
 // `cd`: H⁻¹Gᵀf = L⁻¹D⁻¹L⁻ᵀGᵀf = L⁻¹(Z f) with Z = D⁻¹Y, so one sparse product over the supports
 // and one forward substitution along the ancestor chains, half a solve_mass_matrix.
@@ -329,15 +349,12 @@ void contact_force_acceleration(const Model<S, B, D>& model, const Workspace<S, 
                                 const ContactDynamics<S, D, K>& cd, const Eigen::MatrixBase<FDerived>& f,
                                 const Eigen::MatrixBase<OutDerived>& out_const) noexcept {
   auto& out = writable(out_const);
-  const int n = model.nv(), m = cd.rows_per_contact;
+  const int n = model.nv();
   for (int k = 0; k < n; ++k) out.coeffRef(k) = S(0);
-  for (int i = 0; i < cd.count; ++i)
-    for (int s = 0; s < cd.support_size[i]; ++s) {
-      const int k = cd.support[i][s];
-      S value = S(0);
-      for (int r = 0; r < m; ++r) value += cd.scaled.coeff(k, i * m + r) * f.coeff(i * m + r);
-      out.coeffRef(k) += value;
-    }
+  if (cd.rows_per_contact == 3)
+    detail::add_scaled_product<3>(cd, f, out);
+  else
+    detail::add_scaled_product<1>(cd, f, out);
   // Lx = Zf from the root: each finished x_k leaves its descendants' rows, one contiguous run of
   // column k (Model::dof_subtree_end).
   const auto& l = ws.factor;

@@ -40,15 +40,15 @@ Status holding_torques(const Model<S, B, D>& model, const Workspace<S, B, D>& ws
   if (tau.rows() != model.nv() || tau.cols() != 1) return Status::BadInput("tau.size");
   if (!is_finite(relative_damping) || relative_damping < S(0)) return Status::BadInput("relative_damping");
   const int rows = cd.rows(), nv = model.nv();
-  // AAᵀ = Σᵣ aᵣaᵣᵀ over G's rows' base parts aᵣ: the upper triangle, then mirrored, so it is
-  // exactly symmetric; fixed inner bounds, so the loops unroll.
+  // AAᵀ = Σᵣ aᵣaᵣᵀ over G's rows' base parts aᵣ, as whole fixed-size outer products (Eigen
+  // unrolls them; a loop over the upper triangle does not unroll and costs more), then the
+  // upper triangle mirrored, so that it is exactly symmetric.
   Eigen::Matrix<S, 6, 6> aat;
   set_zero(aat);
   for (int r = 0; r < rows; ++r) {
-    S a[6];
-    for (int i = 0; i < 6; ++i) a[i] = cd.jacobian.coeff(r, i);
-    for (int i = 0; i < 6; ++i)
-      for (int j = i; j < 6; ++j) aat.coeffRef(i, j) += a[i] * a[j];
+    Eigen::Matrix<S, 6, 1> a;
+    for (int i = 0; i < 6; ++i) a.coeffRef(i) = cd.jacobian.coeff(r, i);
+    aat.noalias() += a * a.transpose();
   }
   for (int i = 0; i < 6; ++i)
     for (int j = 0; j < i; ++j) aat.coeffRef(i, j) = aat.coeff(j, i);
