@@ -61,18 +61,11 @@ template <typename S>
 bool dense_reference(TermsBench<S>& b, bool with_tangents) {
   if (!compute_contact_terms(b.model, b.ws, b.set, with_tangents, ContactTerms::kVelocityOnly, b.cd).ok()) return false;
   const int rows = b.cd.rows();
-  Eigen::Matrix<S, 18, 18> h;
-  for (int i = 0; i < 18; ++i)
-    for (int j = 0; j < 18; ++j) h(i, j) = b.ws.mass_matrix(i, j);
-  Eigen::Matrix<S, 18, Eigen::Dynamic, 0, 18, 15> x(18, rows);
-  for (int r = 0; r < rows; ++r)
-    for (int k = 0; k < 18; ++k) {
-      b.g(r, k) = b.cd.jacobian(r, k);
-      x(k, r) = b.cd.jacobian(r, k);
-    }
+  const Eigen::Matrix<S, 18, 18> h = b.ws.mass_matrix;
+  b.g.topRows(rows) = b.cd.jacobian;
+  auto x = b.x.leftCols(rows);
+  x = b.cd.jacobian.transpose();
   if (!test::gaussian_solve(h, x)) return false;
-  for (int r = 0; r < rows; ++r)
-    for (int k = 0; k < 18; ++k) b.x(k, r) = x(k, r);
   for (int r = 0; r < rows; ++r)
     for (int c = 0; c < rows; ++c) {
       S sum = S(0);
