@@ -64,7 +64,10 @@ class Model {  // NOLINT(bugprone-reserved-identifier,cert-dcl37-c,cert-dcl51-cp
   const char* joint_name(int body) const noexcept { return joint_name_[body]; }
   int q_index(int body) const noexcept { return q_index_[body]; }
   int v_index(int body) const noexcept { return v_index_[body]; }
-  int joint_nv(int body) const noexcept { return footfall::joint_nv(joint_type_[body]); }
+  // The joint's DOF count, stored per body: the hot loops over a body's DOFs
+  // (v_index .. v_index + joint_nv) read it every turn, and a plain int array lets the compiler
+  // keep it in a register (a JointType is a byte, and a byte load may alias any store).
+  int joint_nv(int body) const noexcept { return joint_nv_[body]; }
   int joint_nq(int body) const noexcept { return footfall::joint_nq(joint_type_[body]); }
 
   // DOF k: the body it moves, its DOF parent λ(k) (−1 at a root), and its drive: the reflected
@@ -123,6 +126,7 @@ class Model {  // NOLINT(bugprone-reserved-identifier,cert-dcl37-c,cert-dcl51-cp
   char joint_name_[kBodySlots][kMaxNameLength + 1u] = {};
   int q_index_[kBodySlots] = {};
   int v_index_[kBodySlots] = {};
+  std::int16_t joint_nv_[kBodySlots] = {};
   // The per-DOF indices are 16-bit: on a 32 KiB part the model is a static, and every byte counts.
   static_assert(kMaxDofsT < 32767 && kMaxBodiesT < 32767, "a model's indices fit 16 bits");
   std::int16_t dof_body_[kDofSlots] = {};

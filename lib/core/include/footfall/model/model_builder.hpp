@@ -93,6 +93,7 @@ class ModelBuilder {
     m.inertia_[i] = inertia;
     m.q_index_[i] = m.nq_;
     m.v_index_[i] = m.nv_;
+    m.joint_nv_[i] = static_cast<std::int16_t>(joint_nv(joint.type));
     // DOF parents: within the joint, the previous coordinate; the joint's first coordinate
     // hangs from the last coordinate of the nearest ancestor that has any.
     int previous = -1;
