@@ -109,4 +109,19 @@ TEST(Cli, BadInputIsOneLineOnStderrAndNothingElse) {
   std::remove(header.c_str());
   expect_bad_input("codegen --model '" + malformed + "' --out '" + header + "'", "malformed XML");
   EXPECT_EQ(footfall::test::read_text(header), "");  // no file, not even an empty one
+  // Where codegen may write: not its own input, a device, a directory or a missing directory.
+  const std::string arm = std::string(FOOTFALL_TEST_DATA_DIR) + "/arm.urdf";
+  const std::string arm_text = footfall::test::read_text(arm);
+  expect_bad_input("codegen --model '" + arm + "' --out '" + arm + "'", "is the file --model names");
+  EXPECT_EQ(footfall::test::read_text(arm), arm_text);
+  expect_bad_input("codegen --model quadruped --out /dev/null", "not a regular file");
+  expect_bad_input("codegen --model quadruped --out '" + ::testing::TempDir() + "'", "is a directory");
+  expect_bad_input("codegen --model quadruped --out /nonexistent/dir/q.hpp", "no directory '/nonexistent/dir'");
+}
+
+// Input files that are not files, or that never end, are refused without being read whole.
+TEST(Cli, InputsThatAreNotFiles) {
+  expect_bad_input("info --model '" + ::testing::TempDir() + "'", "is a directory");
+  expect_bad_input("info --model /dev/zero", "larger than 64 MiB");
+  expect_bad_input("forces --model quadruped --state '" + ::testing::TempDir() + "'", "is a directory");
 }

@@ -313,7 +313,7 @@ TEST(Forces, BadStateIsOneLineOnStderrAndNothingElse) {
   expect_bad_input("forces --model quadruped --state " + write_text("{\"q\": [NaN]}"), "malformed JSON");
   expect_bad_input("forces --model quadruped --state " + write_text("{\"q\": [1e400]}"), "malformed JSON: number overflow");
   expect_bad_input("forces --model quadruped --state " + write_text("[1, 2, 3]"), "not a JSON object");
-  expect_bad_input("forces --model quadruped --state /nonexistent/state.json", "/nonexistent/state.json: cannot read file");
+  expect_bad_input("forces --model quadruped --state /nonexistent/state.json", "/nonexistent/state.json: cannot open file");
   expect_bad_input("forces --model quadruped", "--state");
   expect_bad_input("forces --model nosuchrobot --state " + write_state(good), "model 'nosuchrobot'");
   // The right file for the wrong model.

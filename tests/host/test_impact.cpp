@@ -273,7 +273,7 @@ TEST(Impact, BadStateIsOneLineOnStderrAndNothingElse) {
   footfall::test::expect_bad_states("impact --model quadruped --state ", good, cases);
   expect_bad_input("impact --model quadruped", "--state");
   expect_bad_input("impact --model quadruped --state /nonexistent/touchdown.json",
-                   "/nonexistent/touchdown.json: cannot read file");
+                   "/nonexistent/touchdown.json: cannot open file");
   expect_bad_input("impact --model rod2d --state '" + state_path("quadruped_touchdown.json") + "'",
                    "q: has 19 numbers, needs 3 (nq of rod2d)");
 }

@@ -2,6 +2,7 @@
 // first strike and rest forces, read back from the CSV the tool wrote; the bouncing ball's rest
 // time (REFERENCE.md 16); and the bad-input contract for the scenario's own fields.
 #include <cmath>
+#include <fstream>
 #include <sstream>
 
 #include "cli_test_support.hpp"
@@ -235,6 +236,7 @@ TEST(Simulate, BadScenarioIsOneLineOnStderrAndNothingWritten) {
                {"duration", 0, "duration"},
                {"duration", 1e9, "duration"},
                {"step", -1, "step"},
+               {"step", 5e-6, "step"},  // 2 s in 4e5 steps: more than a run may take
                {"plane_offsets", {0}, "plane_offsets"},
                {"friction", "cone", "friction"},
                {"hold", {{"kp", -1}, {"kd", 0}}, "hold.kp"},
@@ -277,6 +279,23 @@ TEST(Simulate, BadScenarioIsOneLineOnStderrAndNothingWritten) {
   scenario["scheme"] = "soft";
   scenario["friction"] = "cone";
   expect_bad_input("simulate --model rod2d --scenario " + write_state(scenario) + " --csv x.csv", "friction");
+}
+
+// The outputs are checked before the run: never an input of the run, a directory, a device or a
+// path in a directory that does not exist; and a refused run leaves no CSV behind.
+TEST(Simulate, BadOutputPathsAreRefusedBeforeTheRun) {
+  const std::string scenario_file = test_file_name("scenario.json");
+  std::ofstream(scenario_file, std::ios::binary) << read_text(scenario_path("rod2d_falling.json"));
+  const std::string scenario = "simulate --model rod2d --scenario '" + scenario_file + "'";
+  const std::string csv = test_file_name("run.csv");
+  std::remove(csv.c_str());
+  expect_bad_input(scenario + " --csv '" + scenario_file + "'", "is the file --scenario names");
+  expect_bad_input(scenario + " --csv '" + csv + "' --plot '" + csv + "'", "is the file --csv names");
+  expect_bad_input(scenario + " --csv '" + csv + "' --plot /nonexistent/dir/p.png", "no directory '/nonexistent/dir'");
+  expect_bad_input(scenario + " --csv /dev/null", "not a regular file");
+  expect_bad_input(scenario + " --csv '" + ::testing::TempDir() + "'", "is a directory");
+  EXPECT_TRUE(read_text(csv).empty());
+  EXPECT_EQ(read_text(scenario_file), read_text(scenario_path("rod2d_falling.json")));  // not written over
 }
 
 TEST(Simulate, HelpHasAnExample) {

@@ -66,6 +66,20 @@ TEST(UrdfErrors, MalformedXmlAndNotAUrdf) {
   EXPECT_HAS(import_error(robot(urdf_link("a") + urdf_joint("j", "a", "ghost"))), "ghost");
 }
 
+// TinyXML parses recursively: a document nested tens of thousands deep would overflow the stack,
+// so it is refused before it is parsed. Comments, CDATA and quoted '>' do not count as elements.
+TEST(UrdfErrors, DeeplyNestedDocumentIsRefusedNotParsed) {
+  std::string deep;
+  for (int i = 0; i < 40000; ++i) deep += "<x>";
+  for (int i = 0; i < 40000; ++i) deep += "</x>";
+  EXPECT_HAS(import_error(robot(urdf_link("a") + deep)), "nested more than 256 deep");
+  std::string nested;
+  for (int i = 0; i < 250; ++i) nested += "<x a=\"/>\"><!-- <y> --><![CDATA[<z>]]>";
+  for (int i = 0; i < 250; ++i) nested += "<w/></x>";
+  const std::string error = import_error(robot(urdf_link("a") + nested));
+  EXPECT_EQ(error.find("nested"), std::string::npos) << error;
+}
+
 TEST(UrdfErrors, MimicJoint) {
   const std::string e = import_error(robot(urdf_link("a") + urdf_link("b") + urdf_link("c") + urdf_joint("j1", "a", "b") +
                                            urdf_joint("j2", "b", "c", "revolute", "<mimic joint=\"j1\"/>")));

@@ -5,6 +5,7 @@
 
 #include "command.hpp"
 #include "footfall/host/codegen/model_codegen.hpp"
+#include "footfall/host/io/files.hpp"
 #include "footfall/host/io/number_format.hpp"
 #include "model_options.hpp"
 
@@ -40,6 +41,8 @@ host::Result<void> write_file(const std::string& path, const std::string& text) 
 }
 
 host::Result<std::string> run_codegen(const CodegenOptions& options) {
+  const host::Result<void> out_ok = host::check_output_path(options.out, "--out", {{options.model.model, "--model"}});
+  if (!out_ok.ok()) return host::Error{out_ok.error()};
   host::Result<host::RobotDescription> description = load_model(options.model);
   if (!description.ok()) return host::Error{description.error()};
   host::Result<std::string> header = host::generate_model_header(description.value(), options.codegen);

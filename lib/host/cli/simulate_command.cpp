@@ -1,8 +1,10 @@
 // footfall simulate --model M --scenario S.json --csv out.csv [--plot out.png] [--json]
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "command.hpp"
+#include "footfall/host/io/files.hpp"
 #include "footfall/host/motion/simulation.hpp"
 #include "footfall/host/plot/line_plot.hpp"
 #include "model_options.hpp"
@@ -18,6 +20,15 @@ struct SimulateOptions {
 };
 
 host::Result<Output> run_simulate(const SimulateOptions& options) {
+  // Where the results go, checked before the run: a run that cannot write them is not started.
+  const std::vector<host::NamedPath> inputs{{options.model.model, "--model"}, {options.scenario, "--scenario"}};
+  host::Result<void> outputs_ok = host::check_output_path(options.csv, "--csv", inputs);
+  if (outputs_ok.ok() && !options.plot.empty()) {
+    std::vector<host::NamedPath> taken = inputs;
+    taken.push_back({options.csv, "--csv"});
+    outputs_ok = host::check_output_path(options.plot, "--plot", taken);
+  }
+  if (!outputs_ok.ok()) return host::Error{outputs_ok.error()};
   host::Result<host::RobotDescription> description = load_model(options.model);
   if (!description.ok()) return host::Error{description.error()};
   host::Result<host::ScenarioState> scenario =

@@ -4,6 +4,7 @@
 #include <iterator>
 
 #include "../state/state_parsing.hpp"
+#include "footfall/host/io/number_format.hpp"
 
 namespace footfall::host {
 
@@ -56,6 +57,9 @@ void state_parsing::parse_state_fields(const json& j, const RobotDescription& mo
     throw FieldError{"duration", "not in (0, " + std::to_string(static_cast<int>(kMaxScenarioDuration)) + "] s"};
   if (j.contains("step")) s->step = number(j.at("step"), "step");
   if (!(s->step >= kMinScenarioStep && s->step <= 0.1)) throw FieldError{"step", "not in [1e-6, 0.1] s"};
+  if (s->duration / s->step > kMaxScenarioSteps)
+    throw FieldError{"step", "duration / step is " + format_short(s->duration / s->step) + " steps, more than the " +
+                                 format_short(kMaxScenarioSteps) + " a run may take: lengthen the step or shorten the duration"};
   s->plane_offsets.assign(s->contacts.size(), 0.0);
   if (j.contains("plane_offsets"))
     s->plane_offsets = numbers(j.at("plane_offsets"), s->contacts.size(), "plane_offsets", "one per contact");

@@ -81,8 +81,10 @@ Result<SimulationReport> run_at(const RobotDescription& d, const ScenarioState& 
     report.trajectory.contact_names.push_back("c" + std::to_string(i) + "_" + s.contacts[i].body);
   typename Model<double, B, D>::TangentVector tau;
   // A bound on the work before it starts: the scheme's steps at the shortest step it may take
-  // are this many, with room for the events.
-  const long max_steps = static_cast<long>(std::ceil(s.duration / s.step)) * 64 + 100000;
+  // are this many, with room for the events, and never more than five times the most steps of
+  // `step` a scenario may ask for (each step keeps a row of the time history in memory).
+  const long max_steps = std::min(static_cast<long>(std::ceil(s.duration / s.step)) * 64 + 100000,
+                                  static_cast<long>(5.0 * kMaxScenarioSteps));
   // The hold is a controller sampled every `step`: its τ is held over a step, so 004's scheme may
   // not take longer ones with it (its doubling reaches 10 ms, and a PD loop at 100 Hz on the
   // quadruped's legs is unstable). Without a hold τ is constant and 10 ms steps are fine.

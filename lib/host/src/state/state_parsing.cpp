@@ -2,9 +2,8 @@
 
 #include <cmath>
 #include <cstdint>
-#include <fstream>
-#include <sstream>
 
+#include "footfall/host/io/files.hpp"
 #include "footfall/host/io/message_text.hpp"
 #include "footfall/host/io/number_format.hpp"
 #include "footfall/lcp/enumerate.hpp"
@@ -256,12 +255,9 @@ Result<State> parse_state_file(const std::string& text, const std::string& name,
 
 template <typename State>
 Result<State> read_state_file(const std::string& path, const RobotDescription& model) {
-  std::ifstream file(path, std::ios::binary);
-  if (!file) return Error{path + ": cannot read file"};
-  std::ostringstream text;
-  text << file.rdbuf();
-  if (file.bad()) return Error{path + ": cannot read file"};
-  return parse_state_file<State>(text.str(), path, model);
+  Result<std::string> text = read_input_file(path);
+  if (!text.ok()) return Error{text.error()};
+  return parse_state_file<State>(text.value(), path, model);
 }
 
 template Result<StanceState> parse_state_file(const std::string&, const std::string&, const RobotDescription&);

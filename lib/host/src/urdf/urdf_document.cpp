@@ -2,6 +2,7 @@
 
 #include <tinyxml.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <set>
@@ -35,9 +36,64 @@ Result<DriveData> read_drive(const TiXmlElement& drive, const std::string& where
   return d;
 }
 
+// How deep the document's elements nest, scanning no further than one level past `limit`.
+// TinyXML parses and frees elements recursively, a stack frame or more a level, so a document
+// nested some ten thousand deep overflows the stack: it is measured before it is parsed. The scan
+// skips what holds no elements (comments, CDATA, processing instructions, declarations) and
+// quoted attribute values, where '>' may appear; what it cannot close is left to the parser to
+// call malformed.
+int nesting_depth(const std::string& xml, int limit) {
+  int depth = 0, deepest = 0;
+  std::size_t i = 0;
+  const auto skip_past = [&](const char* end) {
+    const std::size_t at = xml.find(end, i);
+    i = at == std::string::npos ? xml.size() : at + std::char_traits<char>::length(end);
+  };
+  while (deepest <= limit) {
+    i = xml.find('<', i);
+    if (i == std::string::npos) break;
+    if (xml.compare(i, 4, "<!--") == 0) {
+      skip_past("-->");
+    } else if (xml.compare(i, 9, "<![CDATA[") == 0) {
+      skip_past("]]>");
+    } else if (xml.compare(i, 2, "<?") == 0) {
+      skip_past("?>");
+    } else if (xml.compare(i, 2, "<!") == 0) {
+      skip_past(">");
+    } else if (xml.compare(i, 2, "</") == 0) {
+      --depth;
+      skip_past(">");
+    } else {  // a start tag: to its '>', over quoted values; "/>" closes it at once
+      char quote = '\0', previous = '\0';
+      for (++i; i < xml.size(); ++i) {
+        const char c = xml[i];
+        if (quote != '\0') {
+          if (c == quote) quote = '\0';
+        } else if (c == '"' || c == '\'') {
+          quote = c;
+        } else if (c == '>') {
+          break;
+        }
+        previous = c;
+      }
+      if (i >= xml.size()) break;
+      ++i;
+      if (previous != '/') deepest = std::max(deepest, ++depth);
+    }
+  }
+  return deepest;
+}
+
+// A URDF nests a handful of levels (robot, link, visual, geometry, mesh); this leaves room for
+// any extension while keeping TinyXML's recursion far from the stack's end.
+constexpr int kMaxElementDepth = 256;
+
 }  // namespace
 
 Result<DocumentFacts> read_document_facts(const std::string& xml, const std::string& source) {
+  if (nesting_depth(xml, kMaxElementDepth) > kMaxElementDepth)
+    return Error{source + ": elements nested more than " + std::to_string(kMaxElementDepth) +
+                 " deep: not a URDF document"};
   TiXmlDocument document;
   document.Parse(xml.c_str());
   if (document.Error())

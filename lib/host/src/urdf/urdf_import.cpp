@@ -5,11 +5,10 @@
 
 #include <algorithm>
 #include <cmath>
-#include <fstream>
 #include <limits>
 #include <map>
-#include <sstream>
 
+#include "footfall/host/io/files.hpp"
 #include "footfall/host/io/message_text.hpp"
 #include "footfall/host/io/number_format.hpp"
 #include "mass_properties.hpp"
@@ -276,12 +275,9 @@ Result<RobotDescription> import_urdf_string(const std::string& xml, const std::s
 }
 
 Result<RobotDescription> import_urdf_file(const std::string& path, const UrdfImportOptions& options) {
-  std::ifstream file(path, std::ios::binary);
-  if (!file) return Error{path + ": cannot open file"};
-  std::ostringstream text;
-  text << file.rdbuf();
-  if (!file.good() && !file.eof()) return Error{path + ": cannot read file"};
-  return import_urdf_string(text.str(), path, options);
+  Result<std::string> text = read_input_file(path);
+  if (!text.ok()) return Error{text.error()};
+  return import_urdf_string(text.value(), path, options);
 }
 
 }  // namespace footfall::host
