@@ -98,6 +98,30 @@ FF_TEST_FLOAT_AND_DOUBLE(StanceReference, P5QuadrupedKktAgreement) {
   }
 }
 
+// Pushed off its holding torques on slippery ground (μ = 0.05), two feet start to slide: the
+// answer's complementarity residual stays within the solve's accuracy (StanceOptions::tolerance,
+// √ε, relative to the weight) for every friction model. The sliding feet accelerate along the
+// floor (‖a_t‖ of metres per s²) with f_t on the cone's edge and against the motion: that is
+// complementarity, and the residual once reported ‖a_t‖ itself (34 m/s² here).
+FF_TEST_FLOAT_AND_DOUBLE(StanceReference, P5QuadrupedStartingToSlideHasAResidualWithinTheAccuracy) {
+  auto& b = bench<S>();
+  const int feet[4] = {0, 1, 2, 3};
+  FF_ASSERT_TRUE(test::quadruped_standing(b, feet, 4, S(0.05)));
+  FF_ASSERT_TRUE(b.solve(QuadrupedBench<S>::Tangent::Zero(18), FrictionModel::kCone).code != StatusCode::kBadInput);
+  Eigen::Matrix<S, Eigen::Dynamic, 1, 0, 12, 1> hold;
+  auto tau = test::gravity_compensation(b, &hold);
+  tau(6) += S(5);  // the front-right hip
+  const S weight = S(13.74) * S(9.81), accuracy = std::sqrt(std::numeric_limits<S>::epsilon());
+  const FrictionModel models[3] = {FrictionModel::kCone, FrictionModel::kPyramid4, FrictionModel::kPyramid8};
+  for (FrictionModel friction : models) {
+    FF_ASSERT_TRUE(b.solve(tau, friction).ok());
+    int sliding = 0;
+    for (int i = 0; i < 4; ++i) sliding += b.result.state[i] == ContactState::kSliding ? 1 : 0;
+    FF_EXPECT_TRUE(sliding > 0);
+    FF_EXPECT_TRUE(b.result.residual <= accuracy * weight);
+  }
+}
+
 // holding_torques with damping, on a trotting robot's diagonal pair (front-right and rear-left),
 // which cannot resist a moment about the line between its feet: the forces are the damped least
 // squares ones, so they satisfy the normal equations Aᵀ(A f − C_base) + δ f = 0 with δ = ε tr(AAᵀ)/6,

@@ -240,7 +240,18 @@ LcpCheck<S> check_cone_answer(const StanceWorkspace<S, D, K>& sw, const ContactS
             failure = Status::CheckFailed("stance.dissipation", i);
         }
       }
-      check.residual = std::max(check.residual, std::min(std::abs(fn) > tz ? at : S(0), at));
+      // The cone's complementarity, measured as the normal pair is: a loaded contact may slide
+      // only with f_t on the edge (min(‖a_t‖, μ f_n − ‖f_t‖) = 0) and against the motion
+      // (a_t + (‖a_t‖/‖f_t‖) f_t = 0); a contact that carries nothing may do anything.
+      if (fn > tz) {
+        S violation = std::min(at, std::max(mu * fn - ft, S(0)));
+        if (at > S(0) && ft > S(0)) {
+          const S k = at / ft;
+          const S e1 = at1 + k * ft1, e2 = at2 + k * ft2;
+          violation = std::max(violation, std::sqrt(e1 * e1 + e2 * e2));
+        }
+        check.residual = std::max(check.residual, violation);
+      }
     }
     if (check.status.ok() && !failure.ok()) check.status = failure;
   }
