@@ -281,6 +281,26 @@ TEST(Simulate, BadScenarioIsOneLineOnStderrAndNothingWritten) {
   expect_bad_input("simulate --model rod2d --scenario " + write_state(scenario) + " --csv x.csv", "friction");
 }
 
+// A rigid scheme refuses a start with a contact inside its plane (the rod's lower end 0.1 m
+// under the floor); the soft scheme takes it as a pressed-in spring.
+TEST(Simulate, RigidSchemesRefuseAStartInsideThePlane) {
+  nlohmann::json scenario = nlohmann::json::parse(read_text(scenario_path("rod2d_falling.json")));
+  scenario["q"][1] = -0.1 + 0.7071067811865476;  // the end at (-1, 0) rotated by 45 degrees: y = -0.1
+  for (const char* scheme : {"event_driven", "trapezoidal", "time_stepping"}) {
+    scenario["scheme"] = scheme;
+    const std::string csv = test_file_name("inside.csv");
+    std::remove(csv.c_str());
+    expect_bad_input("simulate --model rod2d --scenario " + write_state(scenario) + " --csv '" + csv + "'",
+                     "contacts[0]: starts 0.1 m inside its plane");
+    EXPECT_TRUE(read_text(csv).empty()) << scheme;
+  }
+  scenario["scheme"] = "soft";
+  scenario["duration"] = 0.01;
+  const ToolRun r = run_tool("simulate --model rod2d --scenario " + write_state(scenario) + " --csv '" +
+                             test_file_name("soft.csv") + "'");
+  EXPECT_EQ(r.status, 0) << r.err;
+}
+
 // The outputs are checked before the run: never an input of the run, a directory, a device or a
 // path in a directory that does not exist; and a refused run leaves no CSV behind.
 TEST(Simulate, BadOutputPathsAreRefusedBeforeTheRun) {

@@ -28,7 +28,8 @@ Result<std::string> read_input_file(const std::string& path) {
   return text;
 }
 
-Result<void> check_output_path(const std::string& path, const std::string& option, const std::vector<NamedPath>& inputs) {
+Result<void> check_output_path(const std::string& path, const std::string& option,
+                               const std::vector<NamedPath>& inputs) {
   const std::string where = option + " " + path + ": ";
   if (path.empty()) return Error{option + ": an empty path"};
   std::error_code error;

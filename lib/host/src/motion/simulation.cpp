@@ -59,6 +59,23 @@ Result<SimulationReport> run_at(const RobotDescription& d, const ScenarioState& 
   run->state.q = run->soft_state.q = run->q;
   run->state.v = run->soft_state.v = run->v;
   const bool soft = s.scheme == MotionScheme::kSoft;
+  // A rigid contact cannot start inside its plane: the schemes would treat the overlap as a
+  // contact already made (event-driven: resting wherever it starts, however deep) or push it
+  // out in a step (time stepping: a launch, with energy from nowhere). A soft contact may start
+  // pressed in; that is its spring's state.
+  if (!soft) {
+    const Status kinematics = forward_kinematics(model, run->ws, run->q, run->v);
+    double gap[kContacts];
+    const Status gaps = kinematics.ok()
+                            ? compute_contact_gaps(model, run->ws, run->candidates, gap, static_cast<double*>(nullptr))
+                            : kinematics;
+    if (!gaps.ok()) return Error{describe_stance_status(gaps, d, name)};
+    for (int i = 0; i < run->candidates.size(); ++i)
+      if (gap[i] < -kMaxStartingPenetration)
+        return Error{name + ": contacts[" + std::to_string(i) + "]: starts " + format_short(-gap[i]) +
+                     " m inside its plane (a rigid scheme allows " + format_short(kMaxStartingPenetration) +
+                     " m at t = 0; the soft scheme models a contact that starts pressed in)"};
+  }
 
   EventDrivenOptions<double> event_options;
   event_options.contact.gravity = s.gravity;

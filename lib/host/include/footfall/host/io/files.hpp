@@ -29,6 +29,7 @@ struct NamedPath {
 
 // Whether the tool may write `path` (named by `option`): it is not a directory or a device, its
 // directory exists, and it is none of `inputs` (nor `path` of another output listed there).
-Result<void> check_output_path(const std::string& path, const std::string& option, const std::vector<NamedPath>& inputs);
+Result<void> check_output_path(const std::string& path, const std::string& option,
+                               const std::vector<NamedPath>& inputs);
 
 }  // namespace footfall::host
