@@ -254,6 +254,10 @@ TEST(Simulate, BadScenarioIsOneLineOnStderrAndNothingWritten) {
   scenario["contacts"][1]["mu"] = 0.5;
   expect_bad_input("simulate --model rod2d --scenario " + write_state(scenario) + " --csv x.csv", "contacts[1].mu");
   scenario = good;
+  scenario["contacts"][1]["pad"] = {{"stiffness", 1e5}, {"damping", 100}};
+  expect_bad_input("simulate --model rod2d --scenario " + write_state(scenario) + " --csv x.csv",
+                   "contacts[0].pad: missing: when any contact has a pad, every one needs one");
+  scenario = good;
   scenario.erase("scheme");
   expect_bad_input("simulate --model rod2d --scenario " + write_state(scenario) + " --csv x.csv", "scheme");
   expect_bad_input("simulate --model rod2d --scenario /nonexistent.json --csv x.csv", "nonexistent");

@@ -67,6 +67,12 @@ void state_parsing::parse_state_fields(const json& j, const RobotDescription& mo
     if (!s->contacts[i].other_body.empty())
       throw FieldError{"contacts[" + std::to_string(i) + "].other_body",
                        "a simulated contact touches a fixed plane: no other_body"};
+  // The strike solver needs a pad on every contact of a strike once any has one, and which
+  // contacts a run's strikes take in is not known before the run: all or none, checked here.
+  for (std::size_t i = 0; i < s->contacts.size(); ++i)
+    if (s->contacts[i].has_pad() != s->contacts.front().has_pad())
+      throw FieldError{"contacts[" + std::to_string(s->contacts[i].has_pad() ? 0 : i) + "].pad",
+                       "missing: when any contact has a pad, every one needs one"};
   static const FrictionModel kFrictions[] = {FrictionModel::kNone, FrictionModel::kPyramid4, FrictionModel::kPyramid8,
                                              FrictionModel::kCone};
   if (j.contains("friction")) s->friction = choice(j.at("friction"), "friction", kFrictions);
