@@ -94,6 +94,8 @@ TEST(Codegen, RefusesNamesThatAreNotIdentifiers) {
   options.name = "arm";
   options.name_space = "a::1b";
   EXPECT_FALSE(footfall::host::generate_model_header(d.value(), options).ok());
+  options.name_space = "robots::int";  // a keyword: the header would not compile
+  EXPECT_FALSE(footfall::host::generate_model_header(d.value(), options).ok());
   options.name_space = "robots::arms";
   header = footfall::host::generate_model_header(d.value(), options);
   ASSERT_TRUE(header.ok()) << header.error();

@@ -11,6 +11,24 @@ namespace footfall::host {
 
 namespace {
 
+// C++17's keywords and alternative tokens: spelled like identifiers, but not a namespace's name
+// (a generated name such as build_<name>_model only embeds the user's).
+bool is_keyword(const std::string& s) {
+  static const char* const kKeywords[] = {
+      "alignas", "alignof", "and", "and_eq", "asm", "auto", "bitand", "bitor", "bool", "break", "case", "catch",
+      "char", "char16_t", "char32_t", "class", "compl", "const", "constexpr", "const_cast", "continue",
+      "decltype", "default", "delete", "do", "double", "dynamic_cast", "else", "enum", "explicit", "export",
+      "extern", "false", "float", "for", "friend", "goto", "if", "inline", "int", "long", "mutable", "namespace",
+      "new", "noexcept", "not", "not_eq", "nullptr", "operator", "or", "or_eq", "private", "protected", "public",
+      "register", "reinterpret_cast", "return", "short", "signed", "sizeof", "static", "static_assert",
+      "static_cast", "struct", "switch", "template", "this", "thread_local", "throw", "true", "try", "typedef",
+      "typeid", "typename", "union", "unsigned", "using", "virtual", "void", "volatile", "wchar_t", "while",
+      "xor", "xor_eq"};
+  for (const char* keyword : kKeywords)
+    if (s == keyword) return true;
+  return false;
+}
+
 bool is_identifier(const std::string& s) {
   if (s.empty() || std::isdigit(static_cast<unsigned char>(s[0]))) return false;
   for (char c : s)
@@ -22,7 +40,8 @@ bool is_namespace(const std::string& s) {
   std::size_t start = 0;
   while (true) {
     const std::size_t end = s.find("::", start);
-    if (!is_identifier(s.substr(start, end - start))) return false;
+    const std::string part = s.substr(start, end - start);
+    if (!is_identifier(part) || is_keyword(part)) return false;
     if (end == std::string::npos) return true;
     start = end + 2;
   }
