@@ -33,6 +33,7 @@
 #include "footfall/common/numeric.hpp"
 #include "footfall/contact/contact.hpp"
 #include "footfall/contact/tangent_basis.hpp"
+#include "footfall/dynamics/crba.hpp"
 #include "footfall/dynamics/jacobians.hpp"
 #include "footfall/dynamics/kinematics.hpp"
 #include "footfall/dynamics/mass_matrix_factor.hpp"
@@ -168,17 +169,22 @@ namespace detail {
 // velocity of the successor's point p relative to the predecessor's coincident point per unit
 // q̇_k, in the model's frame. A DOF on both paths (a common ancestor) is visited twice with
 // opposite signs, and cancels, as it must.
+// The columns ⁰S_k are CRBA's (ws.subspace_world), about the origin of each tree's root
+// (crba_origin), so each point is taken relative to that origin too: a short lever, whatever the
+// distance from the world's origin.
 template <typename S, int B, int D, typename Visit>
 void for_each_contact_column(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, const Contact<S>& c,
                              const Vector3<S>& p, Visit&& visit) noexcept {
+  const Vector3<S> lever = p - crba_origin(model, ws, c.body);
   for (int j = c.body; j != -1; j = model.parent(j))
     for (int k = model.v_index(j); k < model.v_index(j) + model.joint_nv(j); ++k)
-      visit(k, point_motion(ws.subspace_world[k], p));
+      visit(k, point_motion(ws.subspace_world[k], lever));
   if (c.other_body == -1) return;
-  const Vector3<S> p_other = world_point(ws, c.other_body, c.other_point);
+  const Vector3<S> lever_other =
+      world_point(ws, c.other_body, c.other_point) - crba_origin(model, ws, c.other_body);
   for (int j = c.other_body; j != -1; j = model.parent(j))
     for (int k = model.v_index(j); k < model.v_index(j) + model.joint_nv(j); ++k)
-      visit(k, Vector3<S>(-point_motion(ws.subspace_world[k], p_other)));
+      visit(k, Vector3<S>(-point_motion(ws.subspace_world[k], lever_other)));
 }
 
 // Contact i's rows of G along directions e[0..m) given in the model's frame ("world" to the

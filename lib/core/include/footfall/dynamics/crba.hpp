@@ -10,12 +10,28 @@
 // force F = I^c_i S_k up the tree through one transform per ancestor: O(n) transforms plus
 // O(n·depth) dot products instead of O(n·depth) transforms. Armature adds to the diagonal.
 // Result in ws.mass_matrix; ws.composite and ws.subspace_world hold the world-frame terms.
+//
+// "World" here is the world's axes at the origin of each tree's root body, not at the world's
+// origin. Any one frame gives the same H, but not the same rounding: an inertia moved a distance
+// d gains m d² terms (RBDA (2.66)'s parallel-axis part) that cancel in the dot products, so about
+// the world's origin the error grew with d²: a float H of the A1 was 0.1 % off 10 m from the
+// origin and 10 % off at 100 m, and failed to factorise at 1 km. About the trunk's origin it is
+// the same wherever the robot walks (test_crba_frame.cpp). Each tree gets its own origin: DOFs
+// of different trees never share an entry of H.
 #include <cmath>
 
 #include "footfall/common/numeric.hpp"
 #include "footfall/dynamics/kinematics.hpp"
 
 namespace footfall {
+
+// The frame CRBA's terms of body i are taken in, as a transform from it to body i: ⁱX_O with O
+// the world's axes at the origin of i's tree root, so ⁱX_O = (E_i, r_i − r_root) where ⁱX_0 =
+// (E_i, r_i). A point p (world coordinates) pairs with ws.subspace_world as p − crba_origin().
+template <typename S, int B, int D>
+const Vector3<S>& crba_origin(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, int body) noexcept {
+  return ws.world_to_body[model.tree_root(body)].translation();
+}
 
 template <typename S, int B, int D>
 Status mass_matrix(const Model<S, B, D>& model, Workspace<S, B, D>& ws) noexcept {
@@ -25,10 +41,12 @@ Status mass_matrix(const Model<S, B, D>& model, Workspace<S, B, D>& ws) noexcept
   set_zero(ws.mass_matrix, n, n);
   for (int i = 0; i < model.body_count(); ++i) {
     const Transform<S>& world_to_body = ws.world_to_body[i];  // ⁱX_0
-    ws.composite[i] = model.inertia(i).transformed_back(world_to_body);  // ⁰X*_i I_i ⁱX_0
+    const Transform<S> frame_to_body(world_to_body.rotation(),
+                                     world_to_body.translation() - crba_origin(model, ws, i));  // ⁱX_O
+    ws.composite[i] = model.inertia(i).transformed_back(frame_to_body);  // ᴼX*_i I_i ⁱX_O
     const int iv = model.v_index(i);
     for (int k = iv; k < iv + model.joint_nv(i); ++k)
-      ws.subspace_world[k] = world_to_body.apply_inverse(ws.subspace[k]);
+      ws.subspace_world[k] = frame_to_body.apply_inverse(ws.subspace[k]);
   }
   // Children come after their parents, so a reverse sweep completes each subtree before it is
   // added to its parent's.

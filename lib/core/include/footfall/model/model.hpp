@@ -53,6 +53,12 @@ class Model {  // NOLINT(bugprone-reserved-identifier,cert-dcl37-c,cert-dcl51-cp
   // Body i: its parent (−1 for the world), joint, where the joint sits in the parent's frame
   // (Featherstone's X_T: parent frame → joint frame), and its inertia in its own frame.
   int parent(int body) const noexcept { return parent_[body]; }
+  // The first body of `body`'s tree: the ancestor (or itself) whose parent is the world. A
+  // parent comes before its child (the builder's rule), so the walk ends within body + 1 steps.
+  int tree_root(int body) const noexcept {
+    while (parent_[body] != -1) body = parent_[body];
+    return body;
+  }
   JointType joint_type(int body) const noexcept { return joint_type_[body]; }
   const Vector3<S>& joint_axis(int body) const noexcept { return joint_axis_[body]; }
   const Transform<S>& joint_placement(int body) const noexcept { return joint_placement_[body]; }

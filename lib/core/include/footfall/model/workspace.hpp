@@ -45,8 +45,10 @@ struct Workspace {
   Vector qdd;                      // aba: joint accelerations
 
   // mass_matrix / factorize_mass_matrix
-  Inertia<S> composite[kBodySlots];         // ⁰I^c_i: body i and all it carries, world coordinates
-  Motion<S> subspace_world[kDofSlots];      // ⁰S: the columns of S in world coordinates
+  // In the frame of the world's axes at the origin of the body's tree root (crba_frame()), not
+  // at the world's origin: see dynamics/crba.hpp.
+  Inertia<S> composite[kBodySlots];         // ᴼI^c_i: body i and all it carries
+  Motion<S> subspace_world[kDofSlots];      // ᴼS: the columns of S
   Matrix mass_matrix;              // H (full, symmetric)
   Matrix factor;                   // H = Lᵀ D L: D on the diagonal, L below it (RBDA §6.5); above: unspecified
 
