@@ -169,7 +169,7 @@ namespace detail {
 // velocity of the successor's point p relative to the predecessor's coincident point per unit
 // q̇_k, in the model's frame. A DOF on both paths (a common ancestor) is visited twice with
 // opposite signs, and cancels, as it must.
-// The columns ⁰S_k are CRBA's (ws.subspace_world), about the origin of each tree's root
+// The columns ᴼS_k are CRBA's (ws.subspace_world), about the origin of each tree's root
 // (crba_origin), so each point is taken relative to that origin too: a short lever, whatever the
 // distance from the world's origin.
 template <typename S, int B, int D, typename Visit>

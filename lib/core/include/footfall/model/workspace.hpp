@@ -45,7 +45,7 @@ struct Workspace {
   Vector qdd;                      // aba: joint accelerations
 
   // mass_matrix / factorize_mass_matrix
-  // In the frame of the world's axes at the origin of the body's tree root (crba_frame()), not
+  // In the frame of the world's axes at the origin of the body's tree root (crba_origin()), not
   // at the world's origin: see dynamics/crba.hpp.
   Inertia<S> composite[kBodySlots];         // ᴼI^c_i: body i and all it carries
   Motion<S> subspace_world[kDofSlots];      // ᴼS: the columns of S

@@ -12,7 +12,9 @@
 // (3.29), (3.31). The known base motions do not jump; they add ω₀ × ρ + V₀ to the contact
 // points' velocities before the strike (3.16), (3.17). 003 takes the normal-restitution law of
 // (3.15) with every contact active; here the impact problem is the single system's (an LCP or
-// the cone, with Newton's or Poisson's law, separating contacts left out).
+// the cone, with Newton's or Poisson's law, separating contacts left out). Unlike solve_strike,
+// it takes no second round for a left-out contact that the strike drives into its surface: it
+// fails with CheckFailed "strike.approaching_after" and that contact's index instead.
 //
 // Each system's kinematics, H and factor are the caller's, computed in that system's base
 // frame; `BaseMotion` places the base in the world. Contacts are Contact<S> with `body`, `point`
@@ -276,7 +278,14 @@ Status solve_two_system_strike(const StrikingSystem<S, B, D>& inner, const Strik
     detail::system_point_velocity(outer, c.body, c.point, *outer.v, &s3);
     detail::system_point_velocity(inner, c.other_body, c.other_point, *inner.v, &s4);
     result.departure[i] = c.normal.dot(after);
-    if (!(j < nc && sw.index[j] == i)) continue;
+    const S tol = S(8) * rounding * (s1 + s2 + s3 + s4) + accuracy * target_norm;
+    if (!(j < nc && sw.index[j] == i)) {
+      // Left out as separating before the strike. The strike may turn it back into its surface
+      // (a lever struck at one end swings its other end down); this solve has no second round
+      // that takes it in (solve_strike's, with e = 0), so such an answer is refused, not returned.
+      if (result.departure[i] < -tol) status = Status::CheckFailed("strike.approaching_after", i);
+      continue;
+    }
     const S in = sw.impulse.coeff(j * m);
     Vector3<S> impulse = Vector3<S>::Zero();
     for (int r = 0; r < m; ++r) impulse += cd.direction[j][r] * sw.impulse.coeff(j * m + r);
@@ -284,7 +293,6 @@ Status solve_two_system_strike(const StrikingSystem<S, B, D>& inner, const Strik
     result.normal_impulse[i] = in;
     const S law = options.law == RestitutionLaw::kNewton ? result.departure[i] + c.restitution * result.approach[i]
                                                           : result.departure[i];
-    const S tol = S(8) * rounding * (s1 + s2 + s3 + s4) + accuracy * target_norm;
     if (law < -tol) status = Status::CheckFailed("strike.approaching_after", i);
     if (status.ok() && options.law == RestitutionLaw::kNewton && in > tz && law > tol)
       status = Status::CheckFailed("strike.complementarity", i);
