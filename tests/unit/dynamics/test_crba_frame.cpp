@@ -40,23 +40,18 @@ struct StandingQuadruped {
   }
 };
 
+// [0] at the origin, [1] away from it (static: large for a board's stack).
 template <typename S>
-StandingQuadruped<S>& at_origin() {
-  static StandingQuadruped<S> instance;
-  return instance;
-}
-
-template <typename S>
-StandingQuadruped<S>& away() {
-  static StandingQuadruped<S> instance;
-  return instance;
+StandingQuadruped<S>* quadrupeds() {
+  static StandingQuadruped<S> instances[2];
+  return instances;
 }
 
 }  // namespace
 
 FF_TEST_FLOAT_AND_DOUBLE(CrbaFrame, QuadrupedHAndFootJacobianWhereverItStands) {
-  auto& o = at_origin<S>();
-  auto& a = away<S>();
+  auto& o = quadrupeds<S>()[0];
+  auto& a = quadrupeds<S>()[1];
   FF_ASSERT_TRUE(build_quadruped_model(&o.model).ok());
   FF_ASSERT_TRUE(build_quadruped_model(&a.model).ok());
   FF_ASSERT_TRUE(o.prepare(S(0), S(0)));

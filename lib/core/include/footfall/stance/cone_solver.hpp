@@ -226,32 +226,28 @@ LcpCheck<S> check_cone_answer(const StanceWorkspace<S, D, K>& sw, const ContactS
       const S at1 = w.coeff(first + 1), at2 = w.coeff(first + 2);
       const S ft = std::sqrt(ft1 * ft1 + ft2 * ft2), at = std::sqrt(at1 * at1 + at2 * at2);
       const S ta = std::max(tw[1], tw[2]);
+      // How far a_t is from opposing f_t, ‖a_t + (‖a_t‖/‖f_t‖) f_t‖: sliding must be against the
+      // friction force, a_t = −κ f_t (0 when either is 0).
+      S misalignment = S(0);
+      if (at > S(0) && ft > S(0)) {
+        const S k = at / ft;
+        const S e1 = at1 + k * ft1, e2 = at2 + k * ft2;
+        misalignment = std::sqrt(e1 * e1 + e2 * e2);
+      }
       if (ft > mu * std::max(fn, S(0)) + tz) {
         failure = Status::CheckFailed("stance.cone", i);
       } else if (fn > tz && at > ta) {
-        // Moving tangentially is allowed only on the cone's edge, against the friction force:
-        // a_t = −κ f_t, so a_t + (‖a_t‖/‖f_t‖) f_t = 0.
+        // Moving tangentially is allowed only on the cone's edge, against the friction force.
         if (ft < mu * fn - tz || ft <= S(0))
           failure = Status::CheckFailed("stance.sticking", i);
-        else {
-          const S k = at / ft;
-          const S e1 = at1 + k * ft1, e2 = at2 + k * ft2;
-          if (std::sqrt(e1 * e1 + e2 * e2) > S(4) * ta + (rounding + accuracy) * at)
-            failure = Status::CheckFailed("stance.dissipation", i);
-        }
+        else if (misalignment > S(4) * ta + (rounding + accuracy) * at)
+          failure = Status::CheckFailed("stance.dissipation", i);
       }
-      // The cone's complementarity, measured as the normal pair is: a loaded contact may slide
-      // only with f_t on the edge (min(‖a_t‖, μ f_n − ‖f_t‖) = 0) and against the motion
-      // (a_t + (‖a_t‖/‖f_t‖) f_t = 0); a contact that carries nothing may do anything.
-      if (fn > tz) {
-        S violation = std::min(at, std::max(mu * fn - ft, S(0)));
-        if (at > S(0) && ft > S(0)) {
-          const S k = at / ft;
-          const S e1 = at1 + k * ft1, e2 = at2 + k * ft2;
-          violation = std::max(violation, std::sqrt(e1 * e1 + e2 * e2));
-        }
-        check.residual = std::max(check.residual, violation);
-      }
+      // The cone's complementarity, measured as the normal pair's is: a loaded contact may slide
+      // only with f_t on the edge (min(‖a_t‖, μ f_n − ‖f_t‖) = 0) and against the motion; a
+      // contact that carries nothing may do anything.
+      if (fn > tz)
+        check.residual = std::max(check.residual, std::max(std::min(at, std::max(mu * fn - ft, S(0))), misalignment));
     }
     if (check.status.ok() && !failure.ok()) check.status = failure;
   }
