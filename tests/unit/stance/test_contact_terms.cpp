@@ -5,6 +5,8 @@
 // footfall's LDLᵀ. The contacts are chosen so that every branch of the sparse code is used: the
 // four feet (whose supports share only the trunk's six DOFs), a tilted normal, and a contact
 // between two legs (a support over two paths to the root).
+#include <limits>
+
 #include "stance_fixtures.hpp"
 
 namespace {
@@ -122,7 +124,7 @@ FF_TEST_FLOAT_AND_DOUBLE(ContactTerms, ResponseMatchesTheDenseSolve) {
     Eigen::Matrix<S, Eigen::Dynamic, 1, 0, 15, 1> f(rows);
     for (int r = 0; r < rows; ++r) f(r) = S(1 + r % 4) * (r % 3 == 0 ? S(10) : S(-2));
     typename QuadrupedModel<S>::TangentVector acceleration(18), expected(18);
-    contact_force_acceleration(b.model, b.ws, b.cd, f, acceleration);
+    FF_ASSERT_TRUE(contact_force_acceleration(b.model, b.ws, b.cd, f, acceleration).ok());
     S scale = S(0);
     for (int k = 0; k < 18; ++k) {
       S sum = S(0), size = S(0);
@@ -144,4 +146,43 @@ FF_TEST_FLOAT_AND_DOUBLE(ContactTerms, ResponseMatchesTheDenseSolve) {
     Eigen::Matrix<S, 18, Eigen::Dynamic, 0, 18, 15> wrong(18, rows - 1);
     FF_EXPECT_TRUE(contact_response(b.model, b.ws, b.cd, wrong).code == StatusCode::kBadInput);
   }
+}
+
+// contact_force_acceleration refuses what it cannot use, and writes nothing then: an f of the
+// wrong size or not finite, an out of the wrong size, no factor, terms from a bigger model.
+FF_TEST_FLOAT_AND_DOUBLE(ContactTerms, ForceAccelerationRefusesBadInput) {
+  auto& b = bench<S>();
+  FF_ASSERT_TRUE(prepare(b));
+  FF_ASSERT_TRUE(dense_reference(b, true));
+  const int rows = b.cd.rows();
+  Eigen::Matrix<S, Eigen::Dynamic, 1, 0, 15, 1> f = Eigen::Matrix<S, Eigen::Dynamic, 1, 0, 15, 1>::Ones(rows);
+  typename QuadrupedModel<S>::TangentVector out = QuadrupedModel<S>::TangentVector::Constant(18, S(7));
+  const auto unchanged = [&] { return (out.array() == S(7)).all(); };
+
+  Eigen::Matrix<S, Eigen::Dynamic, 1, 0, 15, 1> short_f = f.head(rows - 1);
+  FF_EXPECT_TRUE(contact_force_acceleration(b.model, b.ws, b.cd, short_f, out).code == StatusCode::kBadInput);
+  f(2) = std::numeric_limits<S>::quiet_NaN();
+  FF_EXPECT_TRUE(contact_force_acceleration(b.model, b.ws, b.cd, f, out).code == StatusCode::kBadInput);
+  f(2) = S(1);
+  Eigen::Matrix<S, Eigen::Dynamic, 1, 0, 18, 1> short_out(17);
+  FF_EXPECT_TRUE(contact_force_acceleration(b.model, b.ws, b.cd, f, short_out).code == StatusCode::kBadInput);
+  FF_EXPECT_TRUE(unchanged());
+
+  // Terms whose supports reach past this model's DOFs, or with neither 1 nor 3 rows a contact.
+  const int first = b.cd.support[0][0];
+  b.cd.support[0][0] = 18;
+  FF_EXPECT_TRUE(contact_force_acceleration(b.model, b.ws, b.cd, f, out).code == StatusCode::kBadInput);
+  b.cd.support[0][0] = first;
+  b.cd.rows_per_contact = 2;
+  FF_EXPECT_TRUE(contact_force_acceleration(b.model, b.ws, b.cd, f, out).code == StatusCode::kBadInput);
+  b.cd.rows_per_contact = 3;
+  FF_EXPECT_TRUE(unchanged());
+
+  const unsigned stage = b.ws.stage;
+  b.ws.stage = stage & ~Workspace<S, 13, 18>::kFactor;
+  FF_EXPECT_TRUE(contact_force_acceleration(b.model, b.ws, b.cd, f, out).code == StatusCode::kBadInput);
+  b.ws.stage = stage;
+  FF_EXPECT_TRUE(unchanged());
+  FF_EXPECT_TRUE(contact_force_acceleration(b.model, b.ws, b.cd, f, out).ok());
+  FF_EXPECT_TRUE(!unchanged());
 }

@@ -347,20 +347,21 @@ void add_scaled_product(const ContactDynamics<S, D, K>& cd, const Eigen::MatrixB
 
 }  // namespace detail
 
-// The joint acceleration that contact-frame forces f give, H⁻¹Gᵀf, from the terms already in
-// `cd`: H⁻¹Gᵀf = L⁻¹D⁻¹L⁻ᵀGᵀf = L⁻¹(Z f) with Z = D⁻¹Y, so one sparse product over the supports
-// and one forward substitution along the ancestor chains, half a solve_mass_matrix.
+namespace detail {
+
+// H⁻¹Gᵀf for the solvers, which hold f and out at their sizes and `cd` fresh from this factor:
+// contact_force_acceleration without its checks.
 template <typename S, int B, int D, int K, typename FDerived, typename OutDerived>
-void contact_force_acceleration(const Model<S, B, D>& model, const Workspace<S, B, D>& ws,
-                                const ContactDynamics<S, D, K>& cd, const Eigen::MatrixBase<FDerived>& f,
-                                const Eigen::MatrixBase<OutDerived>& out_const) noexcept {
+void apply_contact_force_acceleration(const Model<S, B, D>& model, const Workspace<S, B, D>& ws,
+                                      const ContactDynamics<S, D, K>& cd, const Eigen::MatrixBase<FDerived>& f,
+                                      const Eigen::MatrixBase<OutDerived>& out_const) noexcept {
   auto& out = writable(out_const);
   const int n = model.nv();
   for (int k = 0; k < n; ++k) out.coeffRef(k) = S(0);
   if (cd.rows_per_contact == 3)
-    detail::add_scaled_product<3>(cd, f, out);
+    add_scaled_product<3>(cd, f, out);
   else
-    detail::add_scaled_product<1>(cd, f, out);
+    add_scaled_product<1>(cd, f, out);
   // Lx = Zf from the root: each finished x_k leaves its descendants' rows, one contiguous run of
   // column k (Model::dof_subtree_end).
   const auto& l = ws.factor;
@@ -370,6 +371,31 @@ void contact_force_acceleration(const Model<S, B, D>& model, const Workspace<S, 
     const S value = out.coeff(k);
     for (int r = k + 1; r < end; ++r) out.coeffRef(r) -= column[r] * value;
   }
+}
+
+}  // namespace detail
+
+// The joint acceleration that contact-frame forces f give, H⁻¹Gᵀf, from the terms already in
+// `cd` (compute_contact_terms on this factor): H⁻¹Gᵀf = L⁻¹D⁻¹L⁻ᵀGᵀf = L⁻¹(Z f) with Z = D⁻¹Y, so
+// one sparse product over the supports and one forward substitution along the ancestor chains,
+// half a solve_mass_matrix. f holds cd.rows() finite values; `out` is nv × 1. A factor taken
+// after `cd` was filled cannot be told from the one it was filled on: refill `cd` after each
+// factorize_mass_matrix. On failure `out` is unchanged.
+template <typename S, int B, int D, int K, typename FDerived, typename OutDerived>
+Status contact_force_acceleration(const Model<S, B, D>& model, const Workspace<S, B, D>& ws,
+                                  const ContactDynamics<S, D, K>& cd, const Eigen::MatrixBase<FDerived>& f,
+                                  const Eigen::MatrixBase<OutDerived>& out) noexcept {
+  if (!(ws.stage & Workspace<S, B, D>::kFactor)) return Status::BadInput("workspace.factor");
+  if (cd.count < 0 || cd.count > K || (cd.rows_per_contact != 1 && cd.rows_per_contact != 3))
+    return Status::BadInput("contact_dynamics");
+  // Each support lists its DOFs in descending order, so its first is its largest.
+  for (int i = 0; i < cd.count; ++i)
+    if (cd.support_size[i] > 0 && cd.support[i][0] >= model.nv()) return Status::BadInput("contact_dynamics", i);
+  const Status status = validate_vector(f, cd.rows(), "f");
+  if (!status.ok()) return status;
+  if (out.rows() != model.nv() || out.cols() != 1) return Status::BadInput("out.size");
+  detail::apply_contact_force_acceleration(model, ws, cd, f, out);
+  return Status::Ok();
 }
 
 // H⁻¹Gᵀ (nv × rows), the joint acceleration per unit contact force along each row, which

@@ -62,7 +62,7 @@ Status constrained_acceleration(const Model<S, B, D>& model, Workspace<S, B, D>&
     mw.rhs(j) = target - cd.free_contact_acceleration.coeff(j);
   }
   mw.equality.solve_in_place(mw.rhs);
-  contact_force_acceleration(model, ws, cd, mw.rhs.head(na), mw.tangent);
+  detail::apply_contact_force_acceleration(model, ws, cd, mw.rhs.head(na), mw.tangent);
   qdd += mw.tangent;
   for (int j = 0; j < na; ++j) lambda[mw.index[j]] = mw.rhs(j);
   return Status::Ok();
@@ -98,7 +98,7 @@ Status held_force_acceleration(const Model<S, B, D>& model, Workspace<S, B, D>& 
     }
   }
   if (na > 0) {
-    contact_force_acceleration(model, ws, cd, mw.force_rows, mw.tangent);
+    detail::apply_contact_force_acceleration(model, ws, cd, mw.force_rows, mw.tangent);
     qdd += mw.tangent;
   }
   return Status::Ok();
@@ -129,7 +129,7 @@ Status project_onto_contacts(const Model<S, B, D>& model, Workspace<S, B, D>& ws
     contact_gap(ws, candidates, mw.index[j], &mw.rhs(j), &rate);
   }
   mw.equality.solve_in_place(mw.rhs);
-  contact_force_acceleration(model, ws, cd, -mw.rhs.head(na), mw.tangent);
+  detail::apply_contact_force_acceleration(model, ws, cd, -mw.rhs.head(na), mw.tangent);
   integrate(model, q, mw.tangent, S(1), mw.q_end);
   q = mw.q_end;
   return Status::Ok();
@@ -164,7 +164,7 @@ Status stop_contacts(const Model<S, B, D>& model, Workspace<S, B, D>& ws, const 
   for (int pass = 0; pass < 2; ++pass) {
     typename SmallLdlt<S, 3 * K>::Vector impulse = -velocity;
     mw.sticking.solve_in_place(impulse);
-    contact_force_acceleration(model, ws, cd, impulse.head(rows), mw.tangent);
+    detail::apply_contact_force_acceleration(model, ws, cd, impulse.head(rows), mw.tangent);
     v += mw.tangent;
     velocity.head(rows) = cd.jacobian * v;  // what is left of the rows' velocities
   }

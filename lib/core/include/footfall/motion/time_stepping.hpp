@@ -98,7 +98,7 @@ Status advance_time_stepping(const Model<S, B, D>& model, Workspace<S, B, D>& ws
     if (!mw.stance.lcp.ok()) return report.status = mw.stance.lcp.status;
     forces_from_unknowns(mw.stance, mw.stance.lcp.z);
     mw.tangent.resize(model.nv());
-    contact_force_acceleration(model, ws, cd, mw.stance.force, mw.tangent);
+    detail::apply_contact_force_acceleration(model, ws, cd, mw.stance.force, mw.tangent);
     mw.v_end = mw.v_stage + mw.tangent;
   } else {
     mw.v_end = mw.v_stage;

@@ -142,7 +142,7 @@ Status finish_stance(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, 
   }
   // q̈ = q̈_free + H⁻¹Gᵀf, the second term from the factor's pieces already in the contact terms.
   sw.generalized.resize(nv);
-  contact_force_acceleration(model, ws, cd, sw.force, sw.generalized);
+  detail::apply_contact_force_acceleration(model, ws, cd, sw.force, sw.generalized);
   result.qdd = cd.free_acceleration + sw.generalized;
   result.lambda = sw.force;
   result.residual = sw.lcp.residual;

@@ -347,7 +347,7 @@ Status solve_strike(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, c
 
     // Δq̇ = H⁻¹Gᵀι and v⁺, then ζ⁺ of each contact left out: done when none approaches.
     sw.change.resize(nv);
-    contact_force_acceleration(model, ws, terms, sw.impulse, sw.change);
+    detail::apply_contact_force_acceleration(model, ws, terms, sw.impulse, sw.change);
     result.v_plus = v + sw.change;
     const S accuracy = used == StanceSolver::kPgs ? options.tolerance : S(0);
     bool added = false;

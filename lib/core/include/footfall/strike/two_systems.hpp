@@ -12,9 +12,9 @@
 // (3.29), (3.31). The known base motions do not jump; they add ω₀ × ρ + V₀ to the contact
 // points' velocities before the strike (3.16), (3.17). 003 takes the normal-restitution law of
 // (3.15) with every contact active; here the impact problem is the single system's (an LCP or
-// the cone, with Newton's or Poisson's law, separating contacts left out). Unlike solve_strike,
-// it takes no second round for a left-out contact that the strike drives into its surface: it
-// fails with CheckFailed "strike.approaching_after" and that contact's index instead.
+// the cone, with Newton's or Poisson's law, separating contacts left out). As in solve_strike, a
+// left-out contact that the strike drives into its surface (a lever struck at one end swings its
+// other end down) is taken in as a plastic contact (e = 0) and the strike solved again.
 //
 // Each system's kinematics, H and factor are the caller's, computed in that system's base
 // frame; `BaseMotion` places the base in the world. Contacts are Contact<S> with `body`, `point`
@@ -93,6 +93,15 @@ Vector3<S> system_point_velocity(const StrikingSystem<S, B, D>& sys, int body, c
   return sys.base.rotation * u + carried;
 }
 
+// Contact c as system s sees it: a ground contact of its own body (`body`, `point`), the normal
+// turned into its base frame and normalised again (turning costs a few ulps of length).
+template <typename S>
+Contact<S> contact_seen_by(const BaseMotion<S>& base, int body, const Vector3<S>& point, const Contact<S>& c) noexcept {
+  Contact<S> seen = Contact<S>::Ground(body, point, base.rotation.transpose() * c.normal, c.mu);
+  seen.normal.normalize();
+  return seen;
+}
+
 template <typename S, int B, int D>
 Status validate_striking_system(const StrikingSystem<S, B, D>& sys, const char* which) noexcept {
   using W = Workspace<S, B, D>;
@@ -143,8 +152,6 @@ Status solve_two_system_strike(const StrikingSystem<S, B, D>& inner, const Strik
     return s;
   };
   Status status = detail::validate_strike_options(options);
-  if (status.ok() && options.friction == StrikeFriction::kSticking && set.count > kEnumerationMaxSize)
-    status = Status::Capacity("strike.sticking.contacts", set.count);
   if (status.ok()) status = detail::validate_striking_system(inner, "inner");
   if (status.ok()) status = detail::validate_striking_system(outer, "outer");
   if (status.ok() && (set.count < 0 || set.count > K)) status = Status::BadInput("contacts.count", set.count);
@@ -155,21 +162,16 @@ Status solve_two_system_strike(const StrikingSystem<S, B, D>& inner, const Strik
   }
   if (!status.ok()) return fail(status);
 
-  // ζ⁻ along the normal and who takes part.
-  StrikeWorkspace<S, D, K>& sw = tw.strike;
-  sw.taking_part.clear();
-  tw.local[0].clear();
-  tw.local[1].clear();
+  // Each contact, seen by each system, validated; ζ⁻ along the normal and the sizes of its terms.
+  constexpr std::size_t kSlots = static_cast<std::size_t>(K);
+  S approach_scale[kSlots] = {};
+  bool forced[kSlots] = {};  // left out, driven in by a round's strike: taken in with e = 0
   for (int i = 0; i < count; ++i) {
     const Contact<S>& c = set.contacts[i];
-    Contact<S> seen[2] = {Contact<S>::Ground(c.other_body, c.other_point, inner.base.rotation.transpose() * c.normal, c.mu),
-                          Contact<S>::Ground(c.body, c.point, outer.base.rotation.transpose() * c.normal, c.mu)};
-    // The base-frame normal is normalised again: rotating costs a few ulps of length.
-    for (int q = 0; q < 2; ++q) seen[q].normal.normalize();
     ContactSet<S, 1> one;
-    one.add(seen[0]);
+    one.add(detail::contact_seen_by(inner.base, c.other_body, c.other_point, c));
     status = validate_contacts(*inner.model, one);
-    one.contacts[0] = seen[1];
+    one.contacts[0] = detail::contact_seen_by(outer.base, c.body, c.point, c);
     if (status.ok()) status = validate_contacts(*outer.model, one);
     if (status.ok() && (!all_finite(c.normal) || !(std::abs(c.normal.norm() - S(1)) <= unit_normal_tolerance<S>())))
       status = Status::BadInput("contacts.normal", i);
@@ -179,88 +181,134 @@ Status solve_two_system_strike(const StrikingSystem<S, B, D>& inner, const Strik
     const Vector3<S> v1 = detail::system_point_velocity(inner, c.other_body, c.other_point, *inner.v, &s1);
     const Vector3<S> v2 = detail::system_point_velocity(outer, c.body, c.point, *outer.v, &s2);
     result.approach[i] = c.normal.dot(v2 - v1);
-    if (result.approach[i] > options.separating_speed) continue;
-    sw.index[sw.taking_part.count] = i;
-    sw.taking_part.add(c);
-    tw.local[0].add(seen[0]);
-    tw.local[1].add(seen[1]);
+    approach_scale[i] = s1 + s2;
   }
-  const int nc = sw.taking_part.count;
-  const bool tangents = options.friction != StrikeFriction::kNone;
-  const int m = tangents ? 3 : 1, rows = nc * m;
-  for (int q = 0; q < 2 && status.ok(); ++q)
-    status = compute_contact_terms(*sys[q]->model, *sys[q]->ws, tw.local[q], tangents, ContactTerms::kVelocityOnly,
-                                   tw.system[q]);
-  if (!status.ok()) return fail(status);
 
-  // The world contact frames, each system's C, and W = Σ_s C W_s Cᵀ; ζ⁻ on every row.
+  // Rounds, as solve_strike's: each adds at least one contact, so there are at most K + 1.
+  StrikeWorkspace<S, D, K>& sw = tw.strike;
   ContactDynamics<S, D, K>& cd = sw.solve.contact;
-  cd.count = nc;
-  cd.rows_per_contact = m;
-  cd.delassus.setZero(rows, rows);
-  for (int j = 0; j < nc; ++j) {
-    const Contact<S>& c = sw.taking_part.contacts[j];
-    cd.direction[j][0] = c.normal;
-    tangent_basis(c.normal, &cd.direction[j][1], &cd.direction[j][2]);
-    cd.position[j] = outer.base.rotation * detail::world_point(*outer.ws, c.body, c.point) + outer.base.position;
-    for (int q = 0; q < 2; ++q)
-      for (int r = 0; r < 3; ++r)
-        for (int k = 0; k < 3; ++k)
-          tw.turn[q][j](r, k) = (sys[q]->base.rotation.transpose() * cd.direction[j][r]).dot(tw.system[q].direction[j][k]);
-  }
-  for (int q = 0; q < 2; ++q)
-    for (int a = 0; a < nc; ++a)
-      for (int b = 0; b < nc; ++b)
-        for (int r = 0; r < m; ++r)
-          for (int s = 0; s < m; ++s) {
-            S value = S(0);
-            for (int x = 0; x < m; ++x)
-              for (int y = 0; y < m; ++y)
-                value += tw.turn[q][a](r, x) * tw.system[q].delassus.coeff(a * m + x, b * m + y) * tw.turn[q][b](s, y);
-            cd.delassus.coeffRef(a * m + r, b * m + s) += value;
-          }
-  auto& approach_rows = sw.phase;
-  approach_rows.resize(rows);
-  for (int j = 0; j < nc; ++j) {
-    const Contact<S>& c = sw.taking_part.contacts[j];
-    S s1, s2;
-    const Vector3<S> du = detail::system_point_velocity(outer, c.body, c.point, *outer.v, &s2) -
-                          detail::system_point_velocity(inner, c.other_body, c.other_point, *inner.v, &s1);
-    for (int r = 0; r < m; ++r) approach_rows.coeffRef(j * m + r) = cd.direction[j][r].dot(du);
-  }
-
-  // The impact problem, exactly as for one system.
+  const bool tangents = options.friction != StrikeFriction::kNone;
+  const int m = tangents ? 3 : 1;
+  int nc = 0, rows = 0;
   StanceSolver used = StanceSolver::kLemke;
   int work = 0, work_limit = 0;
   S target_norm = S(0);
-  status = detail::solve_impact(options, sw, &used, &work, &work_limit, &target_norm);
-  result.solver = used;
-  result.work = work;
-  result.work_limit = work_limit;
-  if (!status.ok()) return fail(status);
+  for (int round = 0; round <= K; ++round) {
+    sw.taking_part.clear();
+    tw.local[0].clear();
+    tw.local[1].clear();
+    for (int i = 0; i < count; ++i) {
+      const Contact<S>& c = set.contacts[i];
+      if (result.approach[i] > options.separating_speed && !forced[i]) continue;
+      sw.index[sw.taking_part.count] = i;
+      sw.taking_part.add(c);
+      if (forced[i]) sw.taking_part.contacts[sw.taking_part.count - 1].restitution = S(0);
+      tw.local[0].add(detail::contact_seen_by(inner.base, c.other_body, c.other_point, c));
+      tw.local[1].add(detail::contact_seen_by(outer.base, c.body, c.point, c));
+    }
+    nc = sw.taking_part.count;
+    rows = nc * m;
+    if (options.friction == StrikeFriction::kSticking && nc > kEnumerationMaxSize)
+      status = Status::Capacity("strike.sticking.contacts", nc);
+    for (int q = 0; q < 2 && status.ok(); ++q)
+      status = compute_contact_terms(*sys[q]->model, *sys[q]->ws, tw.local[q], tangents, ContactTerms::kVelocityOnly,
+                                     tw.system[q]);
+    if (!status.ok()) return fail(status);
 
-  // (3.29), (3.31): Δq̇_s = ∓H_s⁻¹ G_sᵀ Cᵀ ι, and u_s = ∓G_sᵀ Cᵀ ι.
-  for (int q = 0; q < 2; ++q) {
-    const S sign = q == 0 ? S(-1) : S(1);
-    const int nv = sys[q]->model->nv();
-    tw.local_impulse.setZero(rows);
-    for (int j = 0; j < nc; ++j)
-      for (int k = 0; k < m; ++k) {
-        S value = S(0);
-        for (int r = 0; r < m; ++r) value += tw.turn[q][j](r, k) * sw.impulse.coeff(j * m + r);
-        tw.local_impulse.coeffRef(j * m + k) = sign * value;
-      }
-    result.velocity_change[q].resize(nv);
-    contact_force_acceleration(*sys[q]->model, *sys[q]->ws, tw.system[q], tw.local_impulse, result.velocity_change[q]);
-    result.v_plus[q] = *sys[q]->v + result.velocity_change[q];
-    result.joint_impulse[q].setZero(nv);
-    for (int r = 0; r < rows; ++r) {
-      const int a = r / m;
-      for (int t = 0; t < tw.system[q].support_size[a]; ++t) {
-        const int k = tw.system[q].support[a][t];
-        result.joint_impulse[q].coeffRef(k) += tw.system[q].jacobian.coeff(r, k) * tw.local_impulse.coeff(r);
+    // The world contact frames, each system's C, and W = Σ_s C W_s Cᵀ; ζ⁻ on every row.
+    cd.count = nc;
+    cd.rows_per_contact = m;
+    cd.delassus.setZero(rows, rows);
+    for (int j = 0; j < nc; ++j) {
+      const Contact<S>& c = sw.taking_part.contacts[j];
+      cd.direction[j][0] = c.normal;
+      tangent_basis(c.normal, &cd.direction[j][1], &cd.direction[j][2]);
+      cd.position[j] = outer.base.rotation * detail::world_point(*outer.ws, c.body, c.point) + outer.base.position;
+      for (int q = 0; q < 2; ++q)
+        for (int r = 0; r < 3; ++r)
+          for (int k = 0; k < 3; ++k)
+            tw.turn[q][j](r, k) = (sys[q]->base.rotation.transpose() * cd.direction[j][r]).dot(tw.system[q].direction[j][k]);
+    }
+    for (int q = 0; q < 2; ++q)
+      for (int a = 0; a < nc; ++a)
+        for (int b = 0; b < nc; ++b)
+          for (int r = 0; r < m; ++r)
+            for (int s = 0; s < m; ++s) {
+              S value = S(0);
+              for (int x = 0; x < m; ++x)
+                for (int y = 0; y < m; ++y)
+                  value += tw.turn[q][a](r, x) * tw.system[q].delassus.coeff(a * m + x, b * m + y) * tw.turn[q][b](s, y);
+              cd.delassus.coeffRef(a * m + r, b * m + s) += value;
+            }
+    auto& approach_rows = sw.phase;
+    approach_rows.resize(rows);
+    for (int j = 0; j < nc; ++j) {
+      const Contact<S>& c = sw.taking_part.contacts[j];
+      S s1, s2;
+      const Vector3<S> du = detail::system_point_velocity(outer, c.body, c.point, *outer.v, &s2) -
+                            detail::system_point_velocity(inner, c.other_body, c.other_point, *inner.v, &s1);
+      for (int r = 0; r < m; ++r) approach_rows.coeffRef(j * m + r) = cd.direction[j][r].dot(du);
+    }
+
+    // The impact problem, exactly as for one system.
+    int round_work = 0, round_limit = 0;
+    status = detail::solve_impact(options, sw, &used, &round_work, &round_limit, &target_norm);
+    work += round_work;
+    work_limit += round_limit;
+    result.solver = used;
+    result.work = work;
+    result.work_limit = work_limit;
+    if (!status.ok()) {
+      // A check names the contact among those that took part: name it in the set's order.
+      if (status.code == StatusCode::kCheckFailed && status.index >= 0 && status.index < nc)
+        status.index = sw.index[status.index];
+      return fail(status);
+    }
+
+    // (3.29), (3.31): Δq̇_s = ∓H_s⁻¹ G_sᵀ Cᵀ ι, and u_s = ∓G_sᵀ Cᵀ ι.
+    for (int q = 0; q < 2; ++q) {
+      const S sign = q == 0 ? S(-1) : S(1);
+      const int nv = sys[q]->model->nv();
+      tw.local_impulse.setZero(rows);
+      for (int j = 0; j < nc; ++j)
+        for (int k = 0; k < m; ++k) {
+          S value = S(0);
+          for (int r = 0; r < m; ++r) value += tw.turn[q][j](r, k) * sw.impulse.coeff(j * m + r);
+          tw.local_impulse.coeffRef(j * m + k) = sign * value;
+        }
+      result.velocity_change[q].resize(nv);
+      detail::apply_contact_force_acceleration(*sys[q]->model, *sys[q]->ws, tw.system[q], tw.local_impulse,
+                                               result.velocity_change[q]);
+      result.v_plus[q] = *sys[q]->v + result.velocity_change[q];
+      result.joint_impulse[q].setZero(nv);
+      for (int r = 0; r < rows; ++r) {
+        const int a = r / m;
+        for (int t = 0; t < tw.system[q].support_size[a]; ++t) {
+          const int k = tw.system[q].support[a][t];
+          result.joint_impulse[q].coeffRef(k) += tw.system[q].jacobian.coeff(r, k) * tw.local_impulse.coeff(r);
+        }
       }
     }
+
+    // ζ⁺ of each contact left out: done when none approaches (solve_strike's bound: a few
+    // roundings of ζ⁺'s terms).
+    const S accuracy = used == StanceSolver::kPgs ? options.tolerance : S(0);
+    bool added = false;
+    for (int i = 0, j = 0; i < count; ++i) {
+      if (j < nc && sw.index[j] == i) {
+        ++j;
+        continue;
+      }
+      const Contact<S>& c = set.contacts[i];
+      S s1, s2;
+      const Vector3<S> after = detail::system_point_velocity(outer, c.body, c.point, result.v_plus[1], &s2) -
+                               detail::system_point_velocity(inner, c.other_body, c.other_point, result.v_plus[0], &s1);
+      if (c.normal.dot(after) < -(S(8) * epsilon<S>() * (s1 + s2 + approach_scale[i]) + accuracy * target_norm)) {
+        forced[i] = true;
+        added = true;
+      }
+    }
+    if (!added) break;
   }
 
   // ζ⁺ from both v⁺: the law on every contact that took part, and the states.
@@ -280,9 +328,7 @@ Status solve_two_system_strike(const StrikingSystem<S, B, D>& inner, const Strik
     result.departure[i] = c.normal.dot(after);
     const S tol = S(8) * rounding * (s1 + s2 + s3 + s4) + accuracy * target_norm;
     if (!(j < nc && sw.index[j] == i)) {
-      // Left out as separating before the strike. The strike may turn it back into its surface
-      // (a lever struck at one end swings its other end down); this solve has no second round
-      // that takes it in (solve_strike's, with e = 0), so such an answer is refused, not returned.
+      // Left out, and no round drove it in by more than a few roundings.
       if (result.departure[i] < -tol) status = Status::CheckFailed("strike.approaching_after", i);
       continue;
     }
@@ -291,7 +337,8 @@ Status solve_two_system_strike(const StrikingSystem<S, B, D>& inner, const Strik
     for (int r = 0; r < m; ++r) impulse += cd.direction[j][r] * sw.impulse.coeff(j * m + r);
     result.impulse[i] = impulse;
     result.normal_impulse[i] = in;
-    const S law = options.law == RestitutionLaw::kNewton ? result.departure[i] + c.restitution * result.approach[i]
+    const S restitution = forced[i] ? S(0) : c.restitution;
+    const S law = options.law == RestitutionLaw::kNewton ? result.departure[i] + restitution * result.approach[i]
                                                           : result.departure[i];
     if (law < -tol) status = Status::CheckFailed("strike.approaching_after", i);
     if (status.ok() && options.law == RestitutionLaw::kNewton && in > tz && law > tol)
