@@ -2,9 +2,11 @@
 // with their control bytes escaped, and other libraries' messages are put on one line.
 #include <gtest/gtest.h>
 
+#include <limits>
 #include <string>
 
 #include "footfall/host/io/message_text.hpp"
+#include "footfall/host/io/number_format.hpp"
 
 namespace {
 
@@ -37,6 +39,24 @@ TEST(MessageText, OneLineTurnsLineBreaksAndTabsIntoSpaces) {
   EXPECT_EQ(one_line("a\tb  "), "a b");
   EXPECT_EQ(one_line("\n"), "");
   EXPECT_EQ(one_line("plain"), "plain");
+}
+
+}  // namespace
+
+namespace {
+
+using footfall::host::format_fixed;
+
+TEST(NumberFormat, FixedHasNoNegativeZeroAndTurnsHugeValuesToExponents) {
+  EXPECT_EQ(format_fixed(1.5, 3), "1.500");
+  EXPECT_EQ(format_fixed(-0.0001, 3), "0.000");  // rounds to zero: no "-0.000"
+  EXPECT_EQ(format_fixed(-0.0, 2), "0.00");
+  EXPECT_EQ(format_fixed(-2.25, 1), "-2.2");
+  EXPECT_EQ(format_fixed(999999999.0, 1), "999999999.0");
+  EXPECT_EQ(format_fixed(1e30, 5), "1.00000e+30");
+  EXPECT_EQ(format_fixed(-3.5e12, 2), "-3.50e+12");
+  EXPECT_EQ(format_fixed(std::numeric_limits<double>::infinity(), 3), "inf");
+  EXPECT_EQ(format_fixed(std::numeric_limits<double>::quiet_NaN(), 3), "nan");
 }
 
 }  // namespace

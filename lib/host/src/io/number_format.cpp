@@ -1,5 +1,6 @@
 #include "footfall/host/io/number_format.hpp"
 
+#include <cmath>
 #include <cstdarg>
 #include <cstdio>
 
@@ -28,6 +29,10 @@ std::string format_exact(double x) { return format_printf("%.17g", x); }
 std::string format_short(double x) { return format_printf("%g", x); }
 
 std::string format_fixed(double x, int decimals) {
+  // A column of %.5f is right for forces and speeds; a diverged or mis-scaled value of 1e30
+  // would fill 36 characters with digits that mean nothing, so from 1e9 on (and inf, nan) the
+  // same number of decimals goes to the exponent form instead.
+  if (!(std::fabs(x) < 1e9)) return format_printf("%.*e", decimals, x);
   std::string text = format_printf("%.*f", decimals, x == 0.0 ? 0.0 : x);
   bool zero = true;
   for (char c : text) zero = zero && (c == '-' || c == '0' || c == '.');

@@ -11,6 +11,6 @@ std::string format_printf(const char* format, ...) __attribute__((format(printf,
 
 std::string format_exact(double x);  // %.17g
 std::string format_short(double x);  // %g, for messages and tables meant for people
-std::string format_fixed(double x, int decimals);  // %.*f for tables, never "-0.000"
+std::string format_fixed(double x, int decimals);  // %.*f for tables, never "-0.000"; %.*e from 1e9
 
 }  // namespace footfall::host
