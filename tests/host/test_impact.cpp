@@ -11,6 +11,7 @@
 #include <string>
 
 #include "cli_test_support.hpp"
+#include "footfall/host/strike/strike_impact.hpp"
 
 namespace {
 
@@ -65,7 +66,7 @@ TEST(Impact, RodEndOnAFrictionlessFloorAgainstTheClosedForm) {
         EXPECT_NEAR(at(contact.at("impulse"), 1), p, 1e-13 * p);
         EXPECT_NEAR(contact.at("approach_velocity").get<double>(), -v, 1e-14 * v);
         EXPECT_NEAR(contact.at("departure_velocity").get<double>(), e * v, 1e-13 * v);
-        EXPECT_EQ(contact.at("state"), "sticking");  // took impulse, and friction played no part
+        EXPECT_EQ(contact.at("state"), "impulse");  // took impulse, with friction left out
         EXPECT_NEAR(at(out.at("v_plus"), 0), 0.0, 1e-14);
         EXPECT_NEAR(at(out.at("v_plus"), 1), -v + p, 1e-13 * v);
         EXPECT_NEAR(at(out.at("v_plus"), 2), -3.0 * c * p, 1e-13 * v);
@@ -276,4 +277,32 @@ TEST(Impact, BadStateIsOneLineOnStderrAndNothingElse) {
                    "/nonexistent/touchdown.json: cannot open file");
   expect_bad_input("impact --model rod2d --state '" + state_path("quadruped_touchdown.json") + "'",
                    "q: has 19 numbers, needs 3 (nq of rod2d)");
+}
+
+// The table's words for what the numbers alone would hide: a contact that took impulse with
+// friction left out is "impulse" (the core's kSticking says friction played no part), and
+// kinetic energy the strike gave is called gained; with friction it is "sticking", and energy
+// kept or lost is not remarked on.
+TEST(Impact, TableNamesFrictionlessImpulseAndEnergyGained) {
+  footfall::host::ImpactReport report;
+  report.model = "rod2d";
+  report.friction = footfall::StrikeFriction::kNone;
+  report.law = footfall::RestitutionLaw::kNewton;
+  footfall::host::ContactImpulse contact;
+  contact.body = "rod";
+  contact.state = footfall::StrikeState::kSticking;
+  report.contacts.push_back(contact);
+  report.kinetic_energy_before = 1.0;
+  report.kinetic_energy_after = 1.5;
+  std::string table = footfall::host::impact_table(report);
+  EXPECT_NE(table.find(" impulse "), std::string::npos) << table;
+  EXPECT_EQ(table.find("sticking"), std::string::npos) << table;
+  EXPECT_NE(table.find("1.5 J (gained"), std::string::npos) << table;
+  EXPECT_EQ(json::parse(footfall::host::impact_json(report)).at("contacts").at(0).at("state"), "impulse");
+
+  report.friction = footfall::StrikeFriction::kCone;
+  report.kinetic_energy_after = 1.0;  // kept, as e = 1 on one contact keeps it
+  table = footfall::host::impact_table(report);
+  EXPECT_NE(table.find("sticking"), std::string::npos) << table;
+  EXPECT_EQ(table.find("gained"), std::string::npos) << table;
 }

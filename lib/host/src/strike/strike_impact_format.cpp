@@ -10,14 +10,20 @@ namespace {
 
 using nlohmann::ordered_json;
 
-ordered_json contact_json(const ContactImpulse& c) {
+// The core calls a contact that took impulse with friction left out "sticking" (it leaves with
+// whatever slip it had); to a reader that says friction held it, so it is "impulse" here.
+const char* state_label(const ContactImpulse& c, StrikeFriction friction) {
+  return friction == StrikeFriction::kNone && c.state == StrikeState::kSticking ? "impulse" : to_string(c.state);
+}
+
+ordered_json contact_json(const ContactImpulse& c, StrikeFriction friction) {
   ordered_json contact;
   contact["body"] = c.body;
   contact["other_body"] = c.other_body.empty() ? ordered_json(nullptr) : ordered_json(c.other_body);
   contact["position"] = json_vector3(c.position);
   contact["impulse"] = json_vector3(c.impulse);
   contact["normal_impulse"] = c.normal_impulse;
-  contact["state"] = to_string(c.state);
+  contact["state"] = state_label(c, friction);
   contact["approach_velocity"] = c.approach;
   contact["departure_velocity"] = c.departure;
   contact["slip_after"] = c.slip_after;
@@ -55,7 +61,7 @@ std::string impact_json(const ImpactReport& r) {
   j["residual"] = r.residual;
   j["impulse_residual"] = r.impulse_residual;
   ordered_json contacts = ordered_json::array();
-  for (const ContactImpulse& c : r.contacts) contacts.push_back(contact_json(c));
+  for (const ContactImpulse& c : r.contacts) contacts.push_back(contact_json(c, r.friction));
   j["contacts"] = contacts;
   j["v_minus"] = r.v_minus;
   j["v_plus"] = r.v_plus;
@@ -94,12 +100,15 @@ std::string impact_table(const ImpactReport& r) {
     const std::string speeds = format_fixed(c.approach, 4) + " -> " + format_fixed(c.departure, 4);
     const std::string peak = r.has_peaks ? "  " + format_fixed(c.peak_force, 1) + " at " + format_fixed(1e3 * c.time_of_peak, 2) : "";
     out += format_printf("%3zu  %-*s  %-10s  %-21s  %12s  %10s %10s %10s%s\n", i, bw, contact_name(c).c_str(),
-                         to_string(c.state), speeds.c_str(), format_fixed(c.normal_impulse, 5).c_str(),
+                         state_label(c, r.friction), speeds.c_str(), format_fixed(c.normal_impulse, 5).c_str(),
                          format_fixed(c.impulse.x(), 5).c_str(), format_fixed(c.impulse.y(), 5).c_str(),
                          format_fixed(c.impulse.z(), 5).c_str(), peak.c_str());
   }
+  // A strike takes energy or keeps it; Newton's law with several contacts and e > 0 can give
+  // some (README), which a reader predicting loads should not miss. The margin is rounding's.
+  const bool gained = r.kinetic_energy_after > r.kinetic_energy_before * (1.0 + 1e-9) + 1e-12;
   out += "kinetic energy " + format_short(r.kinetic_energy_before) + " J -> " + format_short(r.kinetic_energy_after) +
-         " J; unique: velocities " + (r.velocity_unique ? "yes" : "not proved") + ", impulses " +
+         (gained ? " J (gained: the restitution law with several contacts, not physics)" : " J") + "; unique: velocities " + (r.velocity_unique ? "yes" : "not proved") + ", impulses " +
          (r.impulse_unique ? "yes" : "not proved") + "\n";
   if (r.has_peaks)
     out += "compliant strike on the pads: " + format_fixed(1e3 * r.peak_duration, 3) + " ms in " +
