@@ -1,4 +1,4 @@
-// H and the contact columns do not depend on where the robot stands (dynamics/crba.hpp): the A1
+// H, the contact columns and point_jacobian do not depend on where the robot stands (dynamics/crba.hpp): the A1
 // in its standing pose, moved 10 m, 100 m and 1 km from the world's origin, has the H and the
 // foot Jacobian it has at the origin, to the rounding of its absolute positions (ε·d, relative to
 // its legs' lengths) and no worse. Taken about the world's origin, CRBA's m d² terms made a float
@@ -20,6 +20,7 @@ struct StandingQuadruped {
   Workspace<S, 13, 18> ws;
   ContactDynamics<S, 18, 1> contact;
   ContactSet<S, 1> foot;
+  Eigen::Matrix<S, 3, 18> foot_jacobian;  // point_jacobian of the same foot
   typename QuadrupedModel<S>::ConfigVector q;
   typename QuadrupedModel<S>::TangentVector v;
 
@@ -36,7 +37,8 @@ struct StandingQuadruped {
     const Status added =
         foot.add(Contact<S>::Ground(quadruped_calf_body(0), quadruped_foot_point<S>(), Vector3<S>::UnitZ(), S(0.8)));
     return added.ok() && compute_mass_terms(model, ws, q, v).ok() &&
-           compute_contact_terms(model, ws, foot, true, ContactTerms::kVelocityOnly, contact).ok();
+           compute_contact_terms(model, ws, foot, true, ContactTerms::kVelocityOnly, contact).ok() &&
+           point_jacobian(model, ws, quadruped_calf_body(0), quadruped_foot_point<S>(), foot_jacobian).ok();
   }
 };
 
@@ -69,6 +71,11 @@ FF_TEST_FLOAT_AND_DOUBLE(CrbaFrame, QuadrupedHAndFootJacobianWhereverItStands) {
     // G: the foot's rows (unit normal and tangents) per unit q̇, of size the leg's lever.
     for (int r = 0; r < 3; ++r)
       for (int k = 0; k < 18; ++k) FF_EXPECT_NEAR(a.contact.jacobian(r, k), o.contact.jacobian(r, k), relative);
+    // point_jacobian's world-frame columns: v_O + ω × p about the world's origin, two terms of
+    // size d that cancel to the leg's lever, each rounded to ε·d as the positions are, so the
+    // same bound holds (about the trunk's origin, as G is, they come out only 2× closer).
+    for (int r = 0; r < 3; ++r)
+      for (int k = 0; k < 18; ++k) FF_EXPECT_NEAR(a.foot_jacobian(r, k), o.foot_jacobian(r, k), relative);
     for (int r = 0; r < 3; ++r)
       for (int c = 0; c < 3; ++c)
         FF_EXPECT_NEAR(a.contact.delassus(r, c), o.contact.delassus(r, c), relative * o.contact.delassus(0, 0));
