@@ -120,6 +120,83 @@ Status validate_striking_system(const StrikingSystem<S, B, D>& sys, const char* 
   return Status::Ok();
 }
 
+// The combined problem's terms from each system's (tw.system[q], filled for tw.local[q]): the
+// world contact frames of sw.taking_part, each system's turn C from its base-frame directions to
+// them, W = Σ_s C W_s Cᵀ (003 (3.27)) and ζ⁻ on every row (sw.phase).
+template <typename S, int B, int D, int K>
+void combine_two_system_terms(const StrikingSystem<S, B, D>* const sys[2], int m, TwoSystemWorkspace<S, D, K>& tw) noexcept {
+  const StrikingSystem<S, B, D>& inner = *sys[0];
+  const StrikingSystem<S, B, D>& outer = *sys[1];
+  StrikeWorkspace<S, D, K>& sw = tw.strike;
+  ContactDynamics<S, D, K>& cd = sw.solve.contact;
+  const int nc = sw.taking_part.count, rows = nc * m;
+  cd.count = nc;
+  cd.rows_per_contact = m;
+  cd.delassus.setZero(rows, rows);
+  for (int j = 0; j < nc; ++j) {
+    const Contact<S>& c = sw.taking_part.contacts[j];
+    cd.direction[j][0] = c.normal;
+    tangent_basis(c.normal, &cd.direction[j][1], &cd.direction[j][2]);
+    cd.position[j] = outer.base.rotation * world_point(*outer.ws, c.body, c.point) + outer.base.position;
+    for (int q = 0; q < 2; ++q)
+      for (int r = 0; r < 3; ++r)
+        for (int k = 0; k < 3; ++k)
+          tw.turn[q][j](r, k) = (sys[q]->base.rotation.transpose() * cd.direction[j][r]).dot(tw.system[q].direction[j][k]);
+  }
+  for (int q = 0; q < 2; ++q)
+    for (int a = 0; a < nc; ++a)
+      for (int b = 0; b < nc; ++b)
+        for (int r = 0; r < m; ++r)
+          for (int s = 0; s < m; ++s) {
+            S value = S(0);
+            for (int x = 0; x < m; ++x)
+              for (int y = 0; y < m; ++y)
+                value += tw.turn[q][a](r, x) * tw.system[q].delassus.coeff(a * m + x, b * m + y) * tw.turn[q][b](s, y);
+            cd.delassus.coeffRef(a * m + r, b * m + s) += value;
+          }
+  auto& approach_rows = sw.phase;
+  approach_rows.resize(rows);
+  for (int j = 0; j < nc; ++j) {
+    const Contact<S>& c = sw.taking_part.contacts[j];
+    S s1, s2;
+    const Vector3<S> du = system_point_velocity(outer, c.body, c.point, *outer.v, &s2) -
+                          system_point_velocity(inner, c.other_body, c.other_point, *inner.v, &s1);
+    for (int r = 0; r < m; ++r) approach_rows.coeffRef(j * m + r) = cd.direction[j][r].dot(du);
+  }
+}
+
+// (3.29), (3.31): from the combined impulse ι (world frames), each system's Δq̇_s = ∓H_s⁻¹ G_sᵀ Cᵀ ι,
+// v⁺ and u_s = ∓G_sᵀ Cᵀ ι (system 1 takes −ι).
+template <typename S, int B, int D, int K>
+void apply_two_system_impulse(const StrikingSystem<S, B, D>* const sys[2], int m, TwoSystemWorkspace<S, D, K>& tw,
+                              TwoSystemResult<S, D, K>& result) noexcept {
+  const StrikeWorkspace<S, D, K>& sw = tw.strike;
+  const int nc = sw.taking_part.count, rows = nc * m;
+  for (int q = 0; q < 2; ++q) {
+    const S sign = q == 0 ? S(-1) : S(1);
+    const int nv = sys[q]->model->nv();
+    tw.local_impulse.setZero(rows);
+    for (int j = 0; j < nc; ++j)
+      for (int k = 0; k < m; ++k) {
+        S value = S(0);
+        for (int r = 0; r < m; ++r) value += tw.turn[q][j](r, k) * sw.impulse.coeff(j * m + r);
+        tw.local_impulse.coeffRef(j * m + k) = sign * value;
+      }
+    result.velocity_change[q].resize(nv);
+    apply_contact_force_acceleration(*sys[q]->model, *sys[q]->ws, tw.system[q], tw.local_impulse,
+                                     result.velocity_change[q]);
+    result.v_plus[q] = *sys[q]->v + result.velocity_change[q];
+    result.joint_impulse[q].setZero(nv);
+    for (int r = 0; r < rows; ++r) {
+      const int a = r / m;
+      for (int t = 0; t < tw.system[q].support_size[a]; ++t) {
+        const int k = tw.system[q].support[a][t];
+        result.joint_impulse[q].coeffRef(k) += tw.system[q].jacobian.coeff(r, k) * tw.local_impulse.coeff(r);
+      }
+    }
+  }
+}
+
 }  // namespace detail
 
 // The strike between system 1 (`inner`) and system 2 (`outer`) at the contacts of `set`.
@@ -215,40 +292,7 @@ Status solve_two_system_strike(const StrikingSystem<S, B, D>& inner, const Strik
                                      tw.system[q]);
     if (!status.ok()) return fail(status);
 
-    // The world contact frames, each system's C, and W = Σ_s C W_s Cᵀ; ζ⁻ on every row.
-    cd.count = nc;
-    cd.rows_per_contact = m;
-    cd.delassus.setZero(rows, rows);
-    for (int j = 0; j < nc; ++j) {
-      const Contact<S>& c = sw.taking_part.contacts[j];
-      cd.direction[j][0] = c.normal;
-      tangent_basis(c.normal, &cd.direction[j][1], &cd.direction[j][2]);
-      cd.position[j] = outer.base.rotation * detail::world_point(*outer.ws, c.body, c.point) + outer.base.position;
-      for (int q = 0; q < 2; ++q)
-        for (int r = 0; r < 3; ++r)
-          for (int k = 0; k < 3; ++k)
-            tw.turn[q][j](r, k) = (sys[q]->base.rotation.transpose() * cd.direction[j][r]).dot(tw.system[q].direction[j][k]);
-    }
-    for (int q = 0; q < 2; ++q)
-      for (int a = 0; a < nc; ++a)
-        for (int b = 0; b < nc; ++b)
-          for (int r = 0; r < m; ++r)
-            for (int s = 0; s < m; ++s) {
-              S value = S(0);
-              for (int x = 0; x < m; ++x)
-                for (int y = 0; y < m; ++y)
-                  value += tw.turn[q][a](r, x) * tw.system[q].delassus.coeff(a * m + x, b * m + y) * tw.turn[q][b](s, y);
-              cd.delassus.coeffRef(a * m + r, b * m + s) += value;
-            }
-    auto& approach_rows = sw.phase;
-    approach_rows.resize(rows);
-    for (int j = 0; j < nc; ++j) {
-      const Contact<S>& c = sw.taking_part.contacts[j];
-      S s1, s2;
-      const Vector3<S> du = detail::system_point_velocity(outer, c.body, c.point, *outer.v, &s2) -
-                            detail::system_point_velocity(inner, c.other_body, c.other_point, *inner.v, &s1);
-      for (int r = 0; r < m; ++r) approach_rows.coeffRef(j * m + r) = cd.direction[j][r].dot(du);
-    }
+    detail::combine_two_system_terms(sys, m, tw);
 
     // The impact problem, exactly as for one system.
     int round_work = 0, round_limit = 0;
@@ -265,30 +309,7 @@ Status solve_two_system_strike(const StrikingSystem<S, B, D>& inner, const Strik
       return fail(status);
     }
 
-    // (3.29), (3.31): Δq̇_s = ∓H_s⁻¹ G_sᵀ Cᵀ ι, and u_s = ∓G_sᵀ Cᵀ ι.
-    for (int q = 0; q < 2; ++q) {
-      const S sign = q == 0 ? S(-1) : S(1);
-      const int nv = sys[q]->model->nv();
-      tw.local_impulse.setZero(rows);
-      for (int j = 0; j < nc; ++j)
-        for (int k = 0; k < m; ++k) {
-          S value = S(0);
-          for (int r = 0; r < m; ++r) value += tw.turn[q][j](r, k) * sw.impulse.coeff(j * m + r);
-          tw.local_impulse.coeffRef(j * m + k) = sign * value;
-        }
-      result.velocity_change[q].resize(nv);
-      detail::apply_contact_force_acceleration(*sys[q]->model, *sys[q]->ws, tw.system[q], tw.local_impulse,
-                                               result.velocity_change[q]);
-      result.v_plus[q] = *sys[q]->v + result.velocity_change[q];
-      result.joint_impulse[q].setZero(nv);
-      for (int r = 0; r < rows; ++r) {
-        const int a = r / m;
-        for (int t = 0; t < tw.system[q].support_size[a]; ++t) {
-          const int k = tw.system[q].support[a][t];
-          result.joint_impulse[q].coeffRef(k) += tw.system[q].jacobian.coeff(r, k) * tw.local_impulse.coeff(r);
-        }
-      }
-    }
+    detail::apply_two_system_impulse(sys, m, tw, result);
 
     // ζ⁺ of each contact left out: done when none approaches (solve_strike's bound: a few
     // roundings of ζ⁺'s terms).
