@@ -91,13 +91,22 @@ TEST(Cli, CodegenWritesAHeader) {
   EXPECT_NE(footfall::test::read_text(header).find("build_arm_model"), std::string::npos);
 }
 
+// A value the command line cannot take is a usage error, exit 2, whichever option it is; a model
+// that does not fit the capacity named is bad input, exit 1.
+TEST(Cli, OptionValuesOutsideTheirListExitTwo) {
+  EXPECT_EQ(run_tool("info --model quadruped --capacity 5x5").status, 2);
+  EXPECT_EQ(run_tool("info --model quadruped --scalar half").status, 2);
+  EXPECT_EQ(run_tool("info --model quadruped --capacity 8x8").status, 1);
+  EXPECT_EQ(run_tool("info --model quadruped --capacity 13x18").status, 0);
+}
+
 TEST(Cli, BadInputIsOneLineOnStderrAndNothingElse) {
   expect_bad_input("info --model nosuchrobot", "model 'nosuchrobot': no such file, and not a built-in model");
   expect_bad_input("info --model /nonexistent/robot.urdf", "/nonexistent/robot.urdf");
   const std::string malformed = footfall::test::write_temporary("malformed.urdf", "<robot name=\"r\"><link>");
   expect_bad_input("info --model '" + malformed + "' --json", "malformed XML");
   expect_bad_input("info --model chain:99", "chain:N must be 1..64");
-  expect_bad_input("info --model quadruped --capacity 5x5", "--capacity '5x5'");
+  expect_bad_input("info --model quadruped --capacity 5x5", "'5x5' is not one of auto, 1x3");
   expect_bad_input("info --model quadruped --capacity 8x8", "do not fit the capacity 8x8");
   expect_bad_input("info --model quadruped --floating-base", "--floating-base applies to URDF files");
   expect_bad_input("info --json", "--model");

@@ -316,6 +316,7 @@ TEST(Simulate, BadOutputPathsAreRefusedBeforeTheRun) {
   expect_bad_input(scenario + " --csv '" + scenario_file + "'", "is the file --scenario names");
   expect_bad_input(scenario + " --csv '" + csv + "' --plot '" + csv + "'", "is the file --csv names");
   expect_bad_input(scenario + " --csv '" + csv + "' --plot /nonexistent/dir/p.png", "no directory '/nonexistent/dir'");
+  expect_bad_input(scenario + " --csv '" + csv + "' --plot ''", "--plot: an empty path");  // not "no plot"
   expect_bad_input(scenario + " --csv /dev/null", "not a regular file");
   expect_bad_input(scenario + " --csv '" + ::testing::TempDir() + "'", "is a directory");
   EXPECT_TRUE(read_text(csv).empty());

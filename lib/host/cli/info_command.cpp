@@ -3,6 +3,7 @@
 
 #include "command.hpp"
 #include "footfall/host/info/model_info.hpp"
+#include "footfall/host/io/message_text.hpp"
 #include "footfall/host/model/capacity.hpp"
 #include "model_options.hpp"
 
@@ -39,6 +40,12 @@ void add_info_command(CLI::App& app, Action* selected) {
   command->add_option("--capacity", options->capacity,
                       "bodies x DOFs the sizes are for: auto (the smallest that holds the model) or one of " +
                           host::capacity_list())
+      ->check(CLI::Validator(
+          [](const std::string& spec) {
+            return host::is_capacity_spec(spec) ? std::string()
+                                                : host::quoted_text(spec) + " is not one of auto, " + host::capacity_list();
+          },
+          "auto|BxD", "capacity"))
       ->capture_default_str();
   command->add_option("--scalar", options->scalar, "the core's scalar the sizes are for")
       ->check(CLI::IsMember({"double", "float"}))

@@ -16,6 +16,7 @@ namespace {
 struct SimulateOptions {
   ModelOptions model;
   std::string scenario, csv, plot;
+  bool plot_given = false;  // --plot '' is an empty path, refused like --csv '', not "no plot"
   bool json = false;
 };
 
@@ -23,7 +24,7 @@ host::Result<Output> run_simulate(const SimulateOptions& options) {
   // Where the results go, checked before the run: a run that cannot write them is not started.
   const std::vector<host::NamedPath> inputs{{options.model.model, "--model"}, {options.scenario, "--scenario"}};
   host::Result<void> outputs_ok = host::check_output_path(options.csv, "--csv", inputs);
-  if (outputs_ok.ok() && !options.plot.empty()) {
+  if (outputs_ok.ok() && options.plot_given) {
     std::vector<host::NamedPath> taken = inputs;
     taken.push_back({options.csv, "--csv"});
     outputs_ok = host::check_output_path(options.plot, "--plot", taken);
@@ -40,7 +41,7 @@ host::Result<Output> run_simulate(const SimulateOptions& options) {
   const host::SimulationReport& r = report.value();
   const host::Result<void> written = host::write_trajectory_csv(r.trajectory, options.csv);
   if (!written.ok()) return host::Error{written.error()};
-  if (!options.plot.empty() && !r.trajectory.samples.empty()) {
+  if (options.plot_given && !r.trajectory.samples.empty()) {
     const std::string title = description.value().name + ", " + to_string(r.scheme) + ": " + options.scenario;
     const host::Result<void> plotted = host::write_plot_png(host::contact_figure(r.trajectory, title), options.plot);
     if (!plotted.ok()) return host::Error{plotted.error()};
@@ -74,7 +75,7 @@ void add_simulate_command(CLI::App& app, Action* selected) {
       ->required();
   command->add_option("--csv", options->csv, "where to write the time history (CSV, every number with %.17g)")
       ->required();
-  command->add_option("--plot", options->plot, "where to write the plot (PNG)");
+  CLI::Option* plot = command->add_option("--plot", options->plot, "where to write the plot (PNG)");
   command->add_flag("--json", options->json, "print the summary as JSON instead of a table");
   command->footer(
       "Example (004's falling rod: 2 s, both ends on a frictionless floor with e = 0.4):\n"
@@ -89,7 +90,10 @@ void add_simulate_command(CLI::App& app, Action* selected) {
       "impact adds a row at the same time with the normal velocities just before it (its v left empty).\n"
       "Exit status: 0 ran to the end; 1 bad input (one line on stderr naming the field, nothing written);\n"
       "2 a command line that does not parse; 3 the scheme stopped (its status on stdout, the CSV up to there).");
-  command->callback([options, selected] { *selected = [options] { return run_simulate(*options); }; });
+  command->callback([options, selected, plot] {
+    options->plot_given = plot->count() > 0;
+    *selected = [options] { return run_simulate(*options); };
+  });
 }
 
 }  // namespace footfall::cli

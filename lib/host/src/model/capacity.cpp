@@ -17,6 +17,13 @@ std::string capacity_list() {
   return out;
 }
 
+bool is_capacity_spec(const std::string& spec) {
+  if (spec == "auto") return true;
+  for (const Capacity& c : kCapacities)
+    if (spec == capacity_name(c)) return true;
+  return false;
+}
+
 Result<Capacity> choose_capacity(const std::string& spec, const RobotDescription& d) {
   const int bodies = d.body_count(), nv = d.nv();
   const std::string needs = std::to_string(bodies) + " bodies and " + std::to_string(nv) + " DOFs";

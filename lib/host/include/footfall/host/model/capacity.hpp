@@ -28,6 +28,10 @@ inline constexpr std::size_t kCapacityCount = sizeof(kCapacities) / sizeof(kCapa
 // "auto" (the smallest of kCapacities that holds the model) or "<bodies>x<dofs>", one of them.
 Result<Capacity> choose_capacity(const std::string& spec, const RobotDescription& description);
 
+// Whether choose_capacity knows `spec`: "auto" or one of kCapacities (the command line checks it
+// while parsing, so a wrong one is a usage error like any other option's).
+bool is_capacity_spec(const std::string& spec);
+
 // "1x3, 8x8, ...", for messages and --help.
 std::string capacity_list();
 
