@@ -37,6 +37,7 @@ FF_TEST_FLOAT_AND_DOUBLE(TimeStepping, R15RodFirstStrikeWithinAStep) {
     S strike = S(-1);
     for (int k = 0; k < 20000 && strike < S(0); ++k) {
       FF_ASSERT_TRUE(advance_time_stepping(b.model, b.ws, b.candidates, b.tau, o, b.motion, b.state, b.report).ok());
+      FF_EXPECT_EQ(b.report.evaluations, 1);  // one a step, in flight as at the strike
       if ((b.report.events & kEventContactGain) && b.report.event_contact == 1) strike = b.state.time;
     }
     const S exact = S(rod_first_strike_time());

@@ -50,6 +50,7 @@ Status advance_time_stepping(const Model<S, B, D>& model, Workspace<S, B, D>& ws
   // The state's dynamics and every candidate's gap and normal speed ζ⁻_n.
   status = compute_tick_terms(model, ws, state.q, state.v, co.gravity);
   if (!status.ok()) return report.status = status;
+  report.evaluations = 1;  // one a step, in flight too: the LCP, when there is one, is on these terms
   S gap[kSlots] = {};
   bool reach[kSlots] = {};
   for (int i = 0; i < n; ++i) {
@@ -94,7 +95,6 @@ Status advance_time_stepping(const Model<S, B, D>& model, Workspace<S, B, D>& ws
     status = assemble_contact_problem(mw.subset, lcp, d, mw.stance);
     if (!status.ok()) return report.status = status;
     detail::run_stance_solver(mw.subset, lcp, false, mw.stance, &used);
-    report.evaluations = 1;
     if (!mw.stance.lcp.ok()) return report.status = mw.stance.lcp.status;
     forces_from_unknowns(mw.stance, mw.stance.lcp.z);
     mw.tangent.resize(model.nv());
