@@ -104,15 +104,18 @@ Status held_force_acceleration(const Model<S, B, D>& model, Workspace<S, B, D>& 
   return Status::Ok();
 }
 
-// Post-stabilisation of the contacts in `mask` (Ascher, Chin and Reich's projection): the
-// smallest change of q in the metric of H that puts their gaps back to zero,
-//   Δq = −H⁻¹Tᵀ W⁻¹ φ   (W = Tᵀ H⁻¹ T over those contacts),
-// one linear step, as the drift it removes is of the integrator's error. Velocities are left to
-// the impact that follows. Writes q.
-template <typename S, int B, int D, int K>
-Status project_onto_contacts(const Model<S, B, D>& model, Workspace<S, B, D>& ws, const ContactCandidates<S, K>& candidates,
-                             const bool* mask, RigidMotionWorkspace<S, B, D, K>& mw,
-                             typename Model<S, B, D>::ConfigVector& q, typename Model<S, B, D>::TangentVector& v) noexcept {
+// The smallest change, in the metric of H, that zeroes one level of the normal constraint of
+// the contacts in `mask`: mw.tangent = −H⁻¹Tᵀ W⁻¹ r with W = Tᵀ H⁻¹ T over those contacts and r
+// their gaps φ (kGap) or normal velocities φ̇ = Tᵀv (kRate), at (q, v). Sets *count to the
+// number of contacts in it (0: mw.tangent untouched, nothing to do).
+enum class ContactLevel : unsigned char { kGap, kRate };
+
+template <typename S, int B, int D, int K, typename QDerived, typename VDerived>
+Status normal_constraint_correction(const Model<S, B, D>& model, Workspace<S, B, D>& ws,
+                                    const ContactCandidates<S, K>& candidates, const bool* mask, ContactLevel level,
+                                    const Eigen::MatrixBase<QDerived>& q, const Eigen::MatrixBase<VDerived>& v,
+                                    RigidMotionWorkspace<S, B, D, K>& mw, int* count) noexcept {
+  *count = 0;
   Status status = compute_mass_terms(model, ws, q, v);
   if (!status.ok()) return status;
   select_candidates(candidates, mask, mw);
@@ -125,14 +128,46 @@ Status project_onto_contacts(const Model<S, B, D>& model, Workspace<S, B, D>& ws
   w.topLeftCorner(na, na) = cd.delassus;
   if (!mw.equality.compute(w, na)) return Status::CheckFailed("motion.active_set");
   for (int j = 0; j < na; ++j) {
-    S rate;
-    contact_gap(ws, candidates, mw.index[j], &mw.rhs(j), &rate);
+    S gap, rate;
+    contact_gap(ws, candidates, mw.index[j], &gap, &rate);
+    mw.rhs(j) = level == ContactLevel::kGap ? gap : rate;
   }
   mw.equality.solve_in_place(mw.rhs);
   detail::apply_contact_force_acceleration(model, ws, cd, -mw.rhs.head(na), mw.tangent);
+  *count = na;
+  return Status::Ok();
+}
+
+// Post-stabilisation of the contacts in `mask` (Ascher, Chin and Reich's projection): the
+// smallest change of q in the metric of H that puts their gaps back to zero,
+//   Δq = −H⁻¹Tᵀ W⁻¹ φ   (W = Tᵀ H⁻¹ T over those contacts),
+// one linear step, as the drift it removes is of the integrator's error. Velocities are left to
+// the caller: the impact that follows, or project_rates_onto_contacts. Writes q.
+template <typename S, int B, int D, int K>
+Status project_onto_contacts(const Model<S, B, D>& model, Workspace<S, B, D>& ws, const ContactCandidates<S, K>& candidates,
+                             const bool* mask, RigidMotionWorkspace<S, B, D, K>& mw,
+                             typename Model<S, B, D>::ConfigVector& q, typename Model<S, B, D>::TangentVector& v) noexcept {
+  int count = 0;
+  const Status status = normal_constraint_correction(model, ws, candidates, mask, ContactLevel::kGap, q, v, mw, &count);
+  if (!status.ok() || count == 0) return status;
   integrate(model, q, mw.tangent, S(1), mw.q_end);
   q = mw.q_end;
   return Status::Ok();
+}
+
+// The same at the velocity level, for contacts that stay on their planes with no impact to
+// follow (the event-driven scheme's steps): Δv = −H⁻¹Tᵀ W⁻¹ φ̇ zeroes their normal velocities
+// and leaves the tangential ones (the scheme is frictionless) to the dynamics. Call it after
+// project_onto_contacts, at the projected q. Writes v.
+template <typename S, int B, int D, int K>
+Status project_rates_onto_contacts(const Model<S, B, D>& model, Workspace<S, B, D>& ws,
+                                   const ContactCandidates<S, K>& candidates, const bool* mask,
+                                   RigidMotionWorkspace<S, B, D, K>& mw, const typename Model<S, B, D>::ConfigVector& q,
+                                   typename Model<S, B, D>::TangentVector& v) noexcept {
+  int count = 0;
+  const Status status = normal_constraint_correction(model, ws, candidates, mask, ContactLevel::kRate, q, v, mw, &count);
+  if (status.ok() && count > 0) v += mw.tangent;
+  return status;
 }
 
 // Stops the contacts in `mask` dead: the smallest change of v in the metric of H that zeroes
