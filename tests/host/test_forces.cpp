@@ -290,6 +290,8 @@ TEST(Forces, BadStateIsOneLineOnStderrAndNothingElse) {
       {[](json& s) { s["v"][3] = "nan"; }, "v[3]: not a number"},
       {[](json& s) { s["tau"] = 0; }, "tau: not an array of 18 numbers"},
       {[](json& s) { s["q"][6] = 2; }, "q[3..6]: the quaternion (x, y, z, w) of body 'trunk' is not of unit length"},
+      {[](json& s) { s["q"][0] = 1e300; },
+       "q[0]: the position of body 'trunk' is 1e+300 m, beyond the 6.71089e+07 m that double resolves"},
       {[](json& s) { s["gravity"] = {0, -9.81}; }, "gravity: has 2 numbers, needs 3"},
       {[](json& s) { s["grvity"] = {0, 0, -9.81}; }, "grvity: not a key of a state file"},
       {[](json& s) { s["g\nravity"] = {0, 0, -9.81}; }, "g\\nravity: not a key of a state file"},
@@ -334,6 +336,8 @@ TEST(Forces, CoreStatusInTheStateFilesTerms) {
   EXPECT_EQ(say(Status::BadInput("tau", 7)), "s.json: tau[7]: not a finite number");
   EXPECT_EQ(say(Status::BadInput("q.quaternion", 0)),
             "s.json: q[3..6]: the quaternion (x, y, z, w) of body 'trunk' is not of unit length");
+  EXPECT_EQ(say(Status::BadInput("q.position", 0)),
+            "s.json: the position of body 'trunk' is beyond the 6.71089e+07 m from the origin that double resolves");
   EXPECT_EQ(say(Status::BadInput("gravity")), "s.json: gravity: not finite");
   EXPECT_EQ(say(Status::BadInput("options.solver")), "s.json: solver: refused by the stance solve (options.solver)");
   EXPECT_EQ(say(Status::InconsistentFriction("stance.sliding", 1)),

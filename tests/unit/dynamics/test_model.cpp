@@ -175,6 +175,18 @@ FF_TEST_FLOAT_AND_DOUBLE(Model, AlgorithmsRejectBadStates) {
   q_bad(3) = q(3) + S(0.5);  // the quaternion is no longer unit (read from q: GCC 12 for aarch64
                              // takes the copy's element for maybe-uninitialized)
   FF_EXPECT_TRUE(same(footfall::forward_kinematics(model, ws, q_bad, v).field, "q.quaternion"));
+  // A base beyond resolved_position_limit (4 096 m in float, 2^26 m in double) along any axis is
+  // refused, and nothing is computed; at the limit it is taken.
+  const S limit = footfall::resolved_position_limit<S>();
+  FF_EXPECT_EQ(limit, sizeof(S) == sizeof(float) ? S(4096) : S(67108864));
+  for (int axis = 0; axis < 3; ++axis) {
+    q_bad = q;
+    q_bad(axis) = -limit * (S(1) + footfall::epsilon<S>());
+    const footfall::Status far = footfall::forward_kinematics(model, ws, q_bad, v);
+    FF_EXPECT_TRUE(same(far.field, "q.position") && far.index == 0);
+    q_bad(axis) = limit;
+    FF_EXPECT_TRUE(footfall::forward_kinematics(model, ws, q_bad, v).ok());
+  }
   q_bad = q;
   q_bad(10) = std::numeric_limits<S>::quiet_NaN();
   const footfall::Status nan_status = footfall::forward_kinematics(model, ws, q_bad, v);

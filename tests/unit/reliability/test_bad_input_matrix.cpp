@@ -527,6 +527,11 @@ int rows(const Row<S>** out) {
       {"zero quaternion", Entry::kKinematics, [](W& w) { w.q.segment(3, 4).setZero(); }, C::kBadInput, "q.quaternion", 0},
       {"non-unit quaternion", Entry::kKinematics, [](W& w) { w.q(6) = S(2); }, C::kBadInput, "q.quaternion", 0},
       {"zero quaternion", Entry::kTimeStepping, [](W& w) { w.state.q.segment(3, 4).setZero(); }, C::kBadInput, "q.quaternion", 0},
+      // A base too far out for the scalar to resolve its feet's levers (dynamics/validate.hpp).
+      {"base beyond the resolved distance", Entry::kKinematics, [](W& w) { w.q(0) = S(2) * resolved_position_limit<S>(); },
+       C::kBadInput, "q.position", 0},
+      {"base beyond the resolved distance", Entry::kTimeStepping,
+       [](W& w) { w.state.q(1) = -S(2) * resolved_position_limit<S>(); }, C::kBadInput, "q.position", 0},
       {"straight legs", Entry::kStance, [](W& w) { reset(w, true); }, C::kOk, nullptr, 0},
       {"straight legs", Entry::kStrike, [](W& w) {
          reset(w, true);

@@ -5,6 +5,7 @@
 
 #include "footfall/dynamics.hpp"
 #include "footfall/stance.hpp"
+#include "footfall/host/io/number_format.hpp"
 #include "../state/core_state.hpp"
 
 namespace footfall::host {
@@ -89,12 +90,15 @@ std::string describe_stance_status(const Status& status, const RobotDescription&
   const std::string at = status.index >= 0 ? "[" + std::to_string(status.index) + "]" : "";
   if (status.code == StatusCode::kBadInput) {
     std::string what;
-    if (field == "q.quaternion") {
-      const std::string body =
-          status.index >= 0 && status.index < model.body_count() ? model.bodies[static_cast<std::size_t>(status.index)].name : "?";
+    // q.quaternion's and q.position's index is the free flyer's body.
+    const std::string body =
+        status.index >= 0 && status.index < model.body_count() ? model.bodies[static_cast<std::size_t>(status.index)].name : "?";
+    if (field == "q.quaternion")
       return state_name + ": " + quaternion_range(model, status.index) + ": the quaternion (x, y, z, w) of body '" +
              body + "' is not of unit length";
-    }
+    if (field == "q.position")  // a run that carried the base out (a file's q is checked as it is read)
+      return state_name + ": the position of body '" + body + "' is beyond the " +
+             format_short(resolved_position_limit<double>()) + " m from the origin that double resolves";
     if (field == "q" || field == "v" || field == "tau")
       return state_name + ": " + field + at + ": " + (status.index >= 0 ? "not a finite number" : "wrong length");
     if (field == "gravity") return state_name + ": gravity: not finite";

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <cstdint>
 
+#include "footfall/dynamics/validate.hpp"
 #include "footfall/host/io/files.hpp"
 #include "footfall/host/io/message_text.hpp"
 #include "footfall/host/io/number_format.hpp"
@@ -73,11 +74,23 @@ BodyReference body_reference(const json& j, const std::string& field, const Robo
   throw FieldError{field, "no body " + quoted_text(name) + " in " + model.name + " (" + names + links + ")"};
 }
 
-// The unit quaternion of each free flyer (DESIGN.md §3), checked to the core's tolerance.
-void check_quaternions(const std::vector<double>& q, const RobotDescription& model) {
+// Each free flyer's pose (DESIGN.md §3): its quaternion of unit length, to the core's tolerance,
+// and its position within the core's resolved_position_limit (dynamics/validate.hpp) in double.
+// A run in float has the tighter float limit, which the core checks.
+void check_free_flyer_poses(const std::vector<double>& q, const RobotDescription& model) {
   int iq = 0;
   for (const BodyDescription& body : model.bodies) {
     if (body.joint.type == JointType::kFreeFlyer) {
+      const double limit = resolved_position_limit<double>();
+      for (int k = 0; k < 3; ++k) {
+        const double x = q[static_cast<std::size_t>(iq) + static_cast<std::size_t>(k)];
+        if (!(std::abs(x) <= limit))
+          throw FieldError{"q[" + std::to_string(iq + k) + "]",
+                           "the position of body '" + body.name + "' is " + format_short(x) + " m, beyond the " +
+                               format_short(limit) +
+                               " m that double resolves (state it about a nearer origin: contact dynamics do "
+                               "not depend on where the robot stands)"};
+      }
       double norm2 = 0.0;
       for (int k = 3; k < 7; ++k) {
         const double qk = q[static_cast<std::size_t>(iq) + static_cast<std::size_t>(k)];
@@ -189,7 +202,7 @@ void parse_common_fields(const json& j, const RobotDescription& model, std::init
     if (!j.contains(key) && (tau_required || std::string(key) != "tau")) throw FieldError{key, "missing"};
   const std::size_t nq = static_cast<std::size_t>(model.nq()), nv = static_cast<std::size_t>(model.nv());
   s->q = numbers(j.at("q"), nq, "q", "nq of " + model.name);
-  check_quaternions(s->q, model);
+  check_free_flyer_poses(s->q, model);
   s->v = numbers(j.at("v"), nv, "v", "nv of " + model.name);
   if (j.contains("tau")) s->tau = numbers(j.at("tau"), nv, "tau", "nv of " + model.name);
   if (j.contains("gravity")) s->gravity = vector3(j.at("gravity"), "gravity");

@@ -1,6 +1,10 @@
 #pragma once
 // Input checks shared by the dynamics algorithms: vector sizes against the model, finiteness,
-// unit quaternions of a floating base. Each returns the Status the algorithm passes back.
+// a floating base's unit quaternion and its distance from the origin. Each returns the Status
+// the algorithm passes back.
+#include <cmath>
+#include <limits>
+
 #include <Eigen/Core>
 
 #include "footfall/common/numeric.hpp"
@@ -18,6 +22,22 @@ Status validate_vector(const Eigen::MatrixBase<Derived>& x, int size, const char
   return Status::Ok();
 }
 
+// How far from the world's origin a floating base may be: 2^(p/2) m for a p-bit significand,
+// 4 096 m in float and 6.7e7 m in double. There the positions' rounding (2^(−p/2) m, 0.5 mm in
+// float) already costs half the digits of a 1 m lever, and every lever is a difference of such
+// positions (a foot's about its trunk, crba.hpp): beyond it contact forces and impulses come out
+// plausible but wrong (a standing quadruped 1e300 m out carried 104 N of its 135 N weight, "ok"),
+// so it is refused. Contact dynamics do not depend on where the robot stands: express its state
+// about a nearer origin (firmware: the odometry's local frame).
+template <typename S>
+constexpr S resolved_position_limit() noexcept {
+  S limit = S(1);
+  for (int k = 0; k < std::numeric_limits<S>::digits / 2; ++k) limit *= S(2);
+  return limit;
+}
+
+// q's size and values, each free flyer's quaternion of unit length and its position within
+// resolved_position_limit().
 template <typename S, int B, int D, typename QDerived>
 Status validate_configuration(const Model<S, B, D>& model, const Eigen::MatrixBase<QDerived>& q) noexcept {
   const Status status = validate_vector(q, model.nq(), "q");
@@ -27,6 +47,8 @@ Status validate_configuration(const Model<S, B, D>& model, const Eigen::MatrixBa
     const int iq = model.q_index(i);
     const Vector4<S> quaternion(q.coeff(iq + 3), q.coeff(iq + 4), q.coeff(iq + 5), q.coeff(iq + 6));
     if (!validate_unit_quaternion(quaternion).ok()) return Status::BadInput("q.quaternion", i);
+    for (int k = 0; k < 3; ++k)
+      if (!(std::abs(q.coeff(iq + k)) <= resolved_position_limit<S>())) return Status::BadInput("q.position", i);
   }
   return Status::Ok();
 }
