@@ -290,6 +290,7 @@ TEST(Forces, BadStateIsOneLineOnStderrAndNothingElse) {
       {[](json& s) { s["v"][3] = "nan"; }, "v[3]: not a number"},
       {[](json& s) { s["tau"] = 0; }, "tau: not an array of 18 numbers"},
       {[](json& s) { s["q"][6] = 2; }, "q[3..6]: the quaternion (x, y, z, w) of body 'trunk' is not of unit length"},
+      {[](json& s) { s["v"][8] = 1e200; }, "v: too large: the Coriolis and centrifugal forces C(q, v) overflow double"},
       {[](json& s) { s["q"][0] = 1e300; },
        "q[0]: the position of body 'trunk' is 1e+300 m, beyond the 6.71089e+07 m that double resolves"},
       {[](json& s) { s["gravity"] = {0, -9.81}; }, "gravity: has 2 numbers, needs 3"},

@@ -2,6 +2,7 @@
 // bundle, called one by one: the same numbers to the bit and the same stages marked; and on bad
 // input the first failing stage's Status, with the workspace exactly as it was before the call
 // (gravity is checked before kinematics writes anything, a bad q or v is refused by kinematics).
+#include <cmath>
 #include <cstring>
 #include <limits>
 
@@ -92,6 +93,19 @@ void check_refusals(const footfall::Model<S, B, D>& model) {
   FF_EXPECT_TRUE(status.code == footfall::StatusCode::kBadInput && std::strcmp(status.field, "v") == 0 &&
                  status.index == 0);
   FF_EXPECT_TRUE(std::memcmp(before, static_cast<const void*>(&ws), sizeof(W)) == 0);
+
+  // A finite joint rate whose square the scalar cannot hold: C overflows, which is refused (after
+  // the mass terms were written) and C is not marked current; the next good tick is whole again.
+  v = good_v;
+  v(model.nv() - 1) = std::sqrt(std::numeric_limits<S>::max()) * S(1000);
+  status = footfall::compute_tick_terms(model, ws, good_q, v);
+  FF_EXPECT_TRUE(status.code == footfall::StatusCode::kBadInput && std::strcmp(status.field, "v.overflow") == 0 &&
+                 status.index >= 0 && status.index < model.nv());
+  FF_EXPECT_TRUE((ws.stage & W::kBias) == 0u);
+  status = footfall::bias_forces(model, ws);
+  FF_EXPECT_TRUE(status.code == footfall::StatusCode::kBadInput && std::strcmp(status.field, "v.overflow") == 0);
+  FF_EXPECT_TRUE(footfall::compute_tick_terms(model, ws, good_q, good_v).ok());
+  FF_EXPECT_TRUE((ws.stage & W::kBias) != 0u && ws.bias.allFinite());
 }
 
 }  // namespace

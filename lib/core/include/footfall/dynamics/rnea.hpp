@@ -47,11 +47,19 @@ void rnea_passes(const Model<S, B, D>& model, Workspace<S, B, D>& ws, const Acce
 }
 
 // C(q, v) into ws.bias on kinematics already in `ws`, with a gravity the caller has checked
-// (bias_forces checks it; compute_tick_terms checks it before anything is written).
+// (bias_forces checks it; compute_tick_terms checks it before anything is written). Finite q, v
+// and gravity can still be too large for their products (C is quadratic in v: past ~1e154 m/s
+// in double, 1e19 in float): then C_k is not finite, which is refused as "v.overflow" with k's
+// index, and ws.bias is not marked current, rather than passed on to fail later as some other
+// input (a solve's right-hand side) or to come back as an infinite force.
 template <typename S, int B, int D>
-void store_bias_forces(const Model<S, B, D>& model, Workspace<S, B, D>& ws, const Vector3<S>& gravity) noexcept {
+Status store_bias_forces(const Model<S, B, D>& model, Workspace<S, B, D>& ws, const Vector3<S>& gravity) noexcept {
+  ws.stage &= ~static_cast<unsigned>(Workspace<S, B, D>::kBias);
   rnea_passes(model, ws, ZeroJointAcceleration{}, gravity, ws.bias);
+  for (int k = 0; k < model.nv(); ++k)
+    if (!is_finite(ws.bias.coeff(k))) return Status::BadInput("v.overflow", k);
   ws.stage |= Workspace<S, B, D>::kBias;
+  return Status::Ok();
 }
 
 }  // namespace detail
@@ -76,8 +84,7 @@ Status bias_forces(const Model<S, B, D>& model, Workspace<S, B, D>& ws,
                    const Vector3<NoDeduce<S>>& gravity = standard_gravity<S>()) noexcept {
   if (!(ws.stage & Workspace<S, B, D>::kKinematics)) return Status::BadInput("workspace.kinematics");
   const Status status = validate_gravity<S>(gravity);
-  if (status.ok()) detail::store_bias_forces(model, ws, gravity);
-  return status;
+  return status.ok() ? detail::store_bias_forces(model, ws, gravity) : status;
 }
 
 }  // namespace footfall

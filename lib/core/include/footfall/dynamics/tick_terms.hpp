@@ -8,7 +8,9 @@
 //                        and the motion simulators read.
 // Each stops at its first failure and returns that Status. Gravity is checked before anything
 // is written, so a bad gravity leaves the workspace as it was; a bad q or v is refused by
-// forward_kinematics before it writes. ws.stage says which terms a workspace holds.
+// forward_kinematics before it writes; a finite v so large that C overflows is refused as
+// v.overflow (rnea.hpp) with the mass terms already written. ws.stage says which terms a
+// workspace holds.
 #include "footfall/dynamics/crba.hpp"
 #include "footfall/dynamics/kinematics.hpp"
 #include "footfall/dynamics/mass_matrix_factor.hpp"
@@ -31,7 +33,7 @@ Status compute_tick_terms(const Model<S, B, D>& model, Workspace<S, B, D>& ws, c
                           const Vector3<NoDeduce<S>>& gravity = standard_gravity<S>()) noexcept {
   Status status = validate_gravity<S>(gravity);
   if (status.ok()) status = compute_mass_terms(model, ws, q, v);
-  if (status.ok()) detail::store_bias_forces(model, ws, gravity);  // gravity checked above
+  if (status.ok()) status = detail::store_bias_forces(model, ws, gravity);  // gravity checked above
   return status;
 }
 
