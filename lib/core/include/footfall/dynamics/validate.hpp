@@ -25,9 +25,9 @@ Status validate_vector(const Eigen::MatrixBase<Derived>& x, int size, const char
 // How far from the world's origin a floating base may be: 2^(p/2) m for a p-bit significand,
 // 4 096 m in float and 6.7e7 m in double. There the positions' spacing (0.5 mm in float,
 // 1.5e-8 m in double) already costs half the digits of a 1 m lever, and every lever is a
-// difference of such positions (a foot's about its trunk, crba.hpp): beyond it contact forces and impulses come out
-// plausible but wrong (a standing quadruped 1e300 m out carried 104 N of its 135 N weight, "ok"),
-// so it is refused. Contact dynamics do not depend on where the robot stands: express its state
+// difference of such positions (a foot's about its trunk, crba.hpp): beyond it contact forces
+// and impulses come out plausible but wrong (a standing quadruped 1e300 m out carried 104 N of
+// its 135 N weight, "ok"), so it is refused. Contact dynamics do not depend on where the robot stands: express its state
 // about a nearer origin (firmware: the odometry's local frame).
 template <typename S>
 constexpr S resolved_position_limit() noexcept {
