@@ -52,8 +52,11 @@ void rnea_passes(const Model<S, B, D>& model, Workspace<S, B, D>& ws, const Acce
 // in double, 1e19 in float): then C_k is not finite, which is refused as "v.overflow" with k's
 // index, and ws.bias is not marked current, rather than passed on to fail later as some other
 // input (a solve's right-hand side) or to come back as an infinite force.
+//
+// Out of line, so that bias_forces and compute_tick_terms run the same instructions and give C
+// to the bit: inlined into each, GCC for aarch64 contracted its multiply-adds differently.
 template <typename S, int B, int D>
-Status store_bias_forces(const Model<S, B, D>& model, Workspace<S, B, D>& ws, const Vector3<S>& gravity) noexcept {
+__attribute__((noinline)) Status store_bias_forces(const Model<S, B, D>& model, Workspace<S, B, D>& ws, const Vector3<S>& gravity) noexcept {
   ws.stage &= ~static_cast<unsigned>(Workspace<S, B, D>::kBias);
   rnea_passes(model, ws, ZeroJointAcceleration{}, gravity, ws.bias);
   // One pass that an inf or a NaN anywhere turns into NaN (x·0 is ±0 for a finite x), and only
