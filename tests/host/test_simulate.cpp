@@ -94,6 +94,28 @@ TEST(Simulate, FallingRodEventDrivenAgainstTheExactStrike) { check_rod_run("even
 TEST(Simulate, FallingRodTrapezoidalAgainstTheExactStrike) { check_rod_run("trapezoidal"); }
 TEST(Simulate, FallingRodTimeSteppingAgainstTheExactStrike) { check_rod_run("time_stepping"); }
 
+// A run that ended standing: "ok", at least one impact, every foot pressing with its gap above
+// -gap_below (or within gap_within of the plane, and its normal velocity too, when given), and the
+// forces summing to the core model's weight within `relative`.
+void expect_stands_on_its_weight(const nlohmann::json& summary, double gap_below, double gap_within,
+                                 double relative) {
+  EXPECT_EQ(summary["status"], "ok");
+  EXPECT_GE(summary["impacts"].get<int>(), 1);
+  QuadrupedModel<double> model;
+  ASSERT_TRUE(build_quadruped_model(&model).ok());
+  double total = 0.0;
+  for (const auto& c : summary["contacts_final"]) {
+    EXPECT_GT(c["normal_force"].get<double>(), 0.0);
+    EXPECT_GT(c["gap"].get<double>(), -gap_below) << c["name"];
+    if (gap_within > 0.0) {
+      EXPECT_LE(std::abs(c["gap"].get<double>()), gap_within) << c["name"];
+      EXPECT_LE(std::abs(c["normal_velocity"].get<double>()), gap_within) << c["name"];
+    }
+    total += c["normal_force"].get<double>();
+  }
+  EXPECT_NEAR(total, model.total_mass() * 9.81, relative * total);
+}
+
 // The quadruped of examples/scenarios/quadruped_drop.json dropped 0.3 m onto its feet with its
 // posture held, on the fixed-step scheme with the exact cone: it lands on all four feet and
 // ends standing on them, their forces summing to its weight (the core model's own mass).
@@ -102,18 +124,7 @@ TEST(Simulate, QuadrupedDropLandsAndStands) {
   const ToolRun r = run_tool("simulate --model quadruped --scenario " + scenario_path("quadruped_drop.json") +
                              " --csv '" + csv + "' --json");
   ASSERT_EQ(r.status, 0) << r.err;
-  const nlohmann::json summary = nlohmann::json::parse(r.out);
-  EXPECT_EQ(summary["status"], "ok");
-  EXPECT_GE(summary["impacts"].get<int>(), 1);
-  QuadrupedModel<double> model;
-  ASSERT_TRUE(build_quadruped_model(&model).ok());
-  double total = 0.0;
-  for (const auto& c : summary["contacts_final"]) {
-    EXPECT_GT(c["normal_force"].get<double>(), 0.0);
-    EXPECT_GT(c["gap"].get<double>(), -1e-6);
-    total += c["normal_force"].get<double>();
-  }
-  EXPECT_NEAR(total, model.total_mass() * 9.81, 1e-4 * total);
+  expect_stands_on_its_weight(nlohmann::json::parse(r.out), 1e-6, 0.0, 1e-4);
 }
 
 // The drop on the event-driven scheme (frictionless, as it must be) for 3 s: the quadruped lands
@@ -130,19 +141,7 @@ TEST(Simulate, QuadrupedStandsOnTheEventDrivenSchemeWithoutDrift) {
   const ToolRun r = run_tool("simulate --model quadruped --scenario " + write_state(scenario) + " --csv '" + csv +
                              "' --json");
   ASSERT_EQ(r.status, 0) << r.err;
-  const nlohmann::json summary = nlohmann::json::parse(r.out);
-  EXPECT_EQ(summary["status"], "ok");
-  EXPECT_GE(summary["impacts"].get<int>(), 1);
-  QuadrupedModel<double> model;
-  ASSERT_TRUE(build_quadruped_model(&model).ok());
-  double total = 0.0;
-  for (const auto& c : summary["contacts_final"]) {
-    EXPECT_GT(c["normal_force"].get<double>(), 0.0);
-    EXPECT_LE(std::abs(c["gap"].get<double>()), 1e-12) << c["name"];
-    EXPECT_LE(std::abs(c["normal_velocity"].get<double>()), 1e-12) << c["name"];
-    total += c["normal_force"].get<double>();
-  }
-  EXPECT_NEAR(total, model.total_mass() * 9.81, 1e-6 * total);
+  expect_stands_on_its_weight(nlohmann::json::parse(r.out), 1e-12, 1e-12, 1e-6);
 }
 
 // Every foot of a run's summary on its plane (gap within 1e-6 m) and carrying force.
