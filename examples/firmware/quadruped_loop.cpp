@@ -8,7 +8,8 @@
 //            squares (a diagonal pair cannot resist a moment about the line between its feet);
 //   strike   the prediction for the swing pair touching down now at (0.1, 0, -0.5) m/s relative
 //            to the trunk (exact cone, Newton's law, e = 0.2) — optional: skipped on the tick
-//            after an overrun;
+//            after an overrun; on a half-cycle's last tick, whose command acts when the swing pair
+//            lands, the command becomes the torques that hold the trunk on that pair instead;
 //   torques  the command written to the drives, clamped to the A1's 33.5 N m.
 //
 // On the emulated boards the loop runs on instruction-count time (on a real board, such as the
@@ -258,7 +259,15 @@ Status strike(void*, StageMode) noexcept {
   for (int leg : kPairs[1 - g.pair]) g.v.segment<3>(6 + 3 * leg) = g.touchdown.segment<3>(6 + 3 * leg);
   StrikeOptions<S> options;  // the exact cone, Newton's law
   ++g.strikes;
-  return solve_strike(g.model, g.ws, g.feet[1 - g.pair], g.v, options, g.shared, g.strike_result);
+  const Status status = solve_strike(g.model, g.ws, g.feet[1 - g.pair], g.v, options, g.shared, g.strike_result);
+  // The gait's schedule: the command written at the end of this tick acts from the next release,
+  // and on a half-cycle's last tick that is when the swing pair stands. The strike's contact terms
+  // are that pair's (G with tangents, when both feet took part), so the command is made for it
+  // now, as a gait controller schedules its feed-forward; the next stance solve then starts from
+  // torques made for its own feet. When the strike is skipped the command stays the stance pair's.
+  if (status.ok() && g.phase % kHalf == kHalf - 1 && g.shared.solve.contact.count == 2)
+    return next_command(g.shared.solve.contact);
+  return status;
 }
 
 Status torques(void*, StageMode) noexcept {
