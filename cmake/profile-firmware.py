@@ -1,0 +1,192 @@
+#!/usr/bin/env python3
+"""Where a firmware loop's instructions go, stage by stage and function by function.
+
+Runs a firmware image under qemu-system-arm with QEMU's translation and execution logs
+(-d in_asm,exec,nochain: each translation block's instructions once, then a line each time a
+block runs) and counts every executed instruction. A stage starts at its function's first
+instruction (the executive calls each stage through a pointer, so none is inlined) and ends when
+the function that called it runs again; everything in between is charged to the stage, and each
+instruction to the out-of-line function it lies in (with all that is inlined into it). Ticks are
+counted at the first stage's entry; the report covers --ticks ticks after the first --skip.
+
+  cmake/profile-firmware.py build/cortex-m7/examples/firmware_loop.elf
+
+The defaults fit examples/firmware's quadruped loop on the cortex-m7 preset: its stages, and a
+skip past the 1 000 ticks at the board's nominal clock (where every tick overruns and the strike
+is skipped) into the main run. About three minutes: QEMU logs every block the loop runs,
+including its idle loop between ticks (under "between stages", with the executive's own work).
+
+With --compare-printed it checks itself against the firmware, which prints each stage's mean
+over its first run as the executive timed it on its own clock (QEMU's instruction count): with
+--skip 0 --ticks 1000 (that run's ticks) each stage's count here must agree with it to within
+the clock reads around a stage. CTest runs that as example.firmware_loop_profile.
+"""
+import argparse
+import bisect
+import collections
+import os
+import re
+import subprocess
+import sys
+import threading
+
+
+def function_ranges(elf, nm):
+    """The image's functions as sorted (start, end, name), Thumb bit cleared."""
+    out = subprocess.run([nm, "-C", "-S", "--defined-only", elf], capture_output=True, text=True, check=True).stdout
+    ranges = []
+    for line in out.splitlines():
+        parts = line.split(" ", 3)
+        if len(parts) == 4 and parts[2] in ("t", "T", "W", "w"):
+            start = int(parts[0], 16) & ~1
+            ranges.append((start, start + int(parts[1], 16), parts[3]))
+    ranges.sort()
+    return ranges
+
+
+def short_name(name):
+    """A demangled name without its template arguments, parameters and namespaces."""
+    name = name.replace("(anonymous namespace)::", "")
+    for _ in range(6):
+        name = re.sub(r"<[^<>]*>", "", name)
+    return re.sub(r"\(.*", "", name).split("::")[-1]
+
+
+def run_traced(args, entries, function_of):
+    """Runs the image; returns the blocks' instructions, the runs of each (stage, block) and the
+    stages' entries over the reported ticks, the ticks seen, and the firmware's console lines."""
+    command = [args.qemu, "-M", args.machine, "-nographic", "-monitor", "none", "-serial", "none",
+               "-semihosting-config", "enable=on,target=native", "-icount", "shift=6,align=off,sleep=off",
+               "-d", "in_asm,exec,nochain"]
+    # The log on a pipe of its own (the console on stdout would break into its lines), both read.
+    log_read, log_write = os.pipe()
+    command += ["-D", "/dev/fd/%d" % log_write, "-kernel", args.elf]
+    qemu = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, pass_fds=(log_write,),
+                            text=True, errors="replace")
+    os.close(log_write)
+    printed = []
+    reader = threading.Thread(target=lambda: printed.extend(qemu.stdout), daemon=True)
+    reader.start()
+
+    trace = re.compile(r"^Trace \d+: 0x[0-9a-f]+ \[[0-9a-f]+/([0-9a-f]+)/")
+    instruction = re.compile(r"^0x([0-9a-f]+):")
+    first_stage = args.stages.split(",")[0]
+    blocks = {}  # a block's start address -> its instructions' addresses
+    runs = collections.Counter()  # (stage, block start) -> runs in the reported ticks
+    entered = collections.Counter()  # stage -> entries in the reported ticks
+    translating, stage, caller, previous, ticks = None, "between stages", None, 0, 0
+    with os.fdopen(log_read, "r", errors="replace") as log:
+        for line in log:
+            if line.startswith("Trace"):
+                translating = None
+                match = trace.match(line)
+                if not match:
+                    continue
+                pc = int(match.group(1), 16)
+                if pc in entries:
+                    stage, caller = entries[pc], function_of(previous)
+                    if stage == first_stage:
+                        ticks += 1
+                        if ticks > args.skip + args.ticks:
+                            break
+                    if ticks > args.skip:
+                        entered[stage] += 1
+                elif caller is not None and function_of(pc) == caller:
+                    stage, caller = "between stages", None
+                previous = pc
+                if ticks > args.skip:
+                    runs[(stage, pc)] += 1
+            elif line.startswith("IN:"):
+                translating = []
+            elif translating is not None:
+                match = instruction.match(line)
+                if match:
+                    address = int(match.group(1), 16)
+                    if not translating:
+                        blocks.setdefault(address, translating)
+                    translating.append(address)
+                else:
+                    translating = None
+        qemu.kill()
+        qemu.wait()
+    reader.join(timeout=10)
+    return blocks, runs, entered, ticks, printed
+
+
+def compare_with_printed(stage_names, per_stage, entered, printed):
+    """Each stage's mean here against the first mean the firmware printed for it; True if all agree."""
+    pattern = re.compile(r"^\s+(\w+)\s+instructions: mean\s+(\d+)")
+    shown = {}
+    for line in printed:
+        match = pattern.match(line)
+        if match and match.group(1) in stage_names and match.group(1) not in shown:
+            shown[match.group(1)] = int(match.group(2))
+    agree = True
+    print("Against the firmware's own means (its first run):")
+    for name in stage_names:
+        if name not in shown or entered[name] == 0:
+            print("  %-8s not printed by the firmware, or never run" % name)
+            agree = False
+            continue
+        mean = sum(per_stage[name].values()) / entered[name]
+        # The executive reads its clock just outside the stage: a few dozen instructions.
+        ok = abs(mean - shown[name]) <= 64
+        agree = agree and ok
+        print("  %-8s %9.1f here, %7d printed  %s" % (name, mean, shown[name], "ok" if ok else "DISAGREE"))
+    return agree
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("elf")
+    parser.add_argument("--machine", default="mps2-an500", help="QEMU board (default mps2-an500, the cortex-m7 preset's)")
+    parser.add_argument("--stages", default="sense,stance,strike,torques", help="the stage functions, in tick order")
+    parser.add_argument("--skip", type=int, default=1100, help="ticks not reported (default: past the nominal run)")
+    parser.add_argument("--ticks", type=int, default=250, help="ticks reported (default: one trot cycle)")
+    parser.add_argument("--top", type=int, default=12, help="functions listed per stage")
+    parser.add_argument("--qemu", default="qemu-system-arm")
+    parser.add_argument("--nm", default="arm-none-eabi-nm")
+    parser.add_argument("--compare-printed", action="store_true",
+                        help="check each stage's mean against the one the firmware prints for its first run")
+    args = parser.parse_args()
+    if args.skip < 0 or args.ticks < 1:
+        sys.exit("profile-firmware: --skip must be >= 0 and --ticks >= 1")
+
+    ranges = function_ranges(args.elf, args.nm)
+    starts = [r[0] for r in ranges]
+
+    def function_of(address):
+        i = bisect.bisect_right(starts, address) - 1
+        return i if i >= 0 and address < ranges[i][1] else None
+
+    stage_names = args.stages.split(",")
+    entries = {start: short_name(name) for start, _, name in ranges
+               if short_name(name) in stage_names and "(void*, footfall::StageMode)" in name}
+    missing = [s for s in stage_names if s not in entries.values()]
+    if missing:
+        sys.exit("profile-firmware: no stage function %s in %s" % (", ".join(missing), args.elf))
+
+    blocks, runs, entered, ticks, printed = run_traced(args, entries, function_of)
+    reported = min(ticks, args.skip + args.ticks) - args.skip
+    if reported < 1:
+        sys.exit("profile-firmware: the image ran only %d ticks" % ticks)
+    per_stage = collections.defaultdict(collections.Counter)
+    for (name, pc), count in runs.items():
+        for address in blocks.get(pc, [pc]):
+            i = function_of(address)
+            per_stage[name][short_name(ranges[i][2]) if i is not None else "?"] += count
+
+    print("Instructions per tick over %d ticks after the first %d (%s on %s):" % (reported, args.skip, args.elf,
+                                                                                   args.machine))
+    for name in stage_names + ["between stages"]:
+        functions = per_stage[name]
+        print("  %-15s %8.0f   (entered %d times)" % (name, sum(functions.values()) / reported, entered[name]))
+        for function, count in functions.most_common(args.top):
+            if count >= reported:
+                print("      %8.0f  %s" % (count / reported, function))
+    if args.compare_printed and not compare_with_printed(stage_names, per_stage, entered, printed):
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()
