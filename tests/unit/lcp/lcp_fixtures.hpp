@@ -20,13 +20,21 @@ using TestResult = LcpResult<S, kLcpCapacity>;
 template <typename S>
 using TestVector = LcpVector<S, kLcpCapacity>;
 
-// The workspaces of all three solvers, static in each test (a board's stack is small).
+// The workspaces of all three solvers.
 template <typename S>
 struct LcpSolvers {
   LemkeWorkspace<S, kLcpCapacity> lemke;
   EnumerationWorkspace<S, kLcpCapacity> enumeration;
   PgsWorkspace<S, kLcpCapacity> pgs;
 };
+
+// The suite's one set of solver workspaces for S, made on first use (static: a board's stack is
+// small). Each test sets its problem before it solves, so the tests share it.
+template <typename S>
+LcpSolvers<S>& solvers() {
+  static LcpSolvers<S> instance;
+  return instance;
+}
 
 // Fills a problem of size n from a row-major table of M and a table of q, written in double
 // and rounded once to S.

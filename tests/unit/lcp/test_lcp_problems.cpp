@@ -15,12 +15,7 @@ using footfall::test::expect_checked;
 using footfall::test::expect_clean_failure;
 using footfall::test::expect_solution;
 using footfall::test::set_problem;
-
-template <typename S>
-footfall::test::LcpSolvers<S>& solvers() {
-  static footfall::test::LcpSolvers<S> instance;
-  return instance;
-}
+using footfall::test::solvers;
 
 template <typename S>
 footfall::test::TestProblem<S>& problem() {

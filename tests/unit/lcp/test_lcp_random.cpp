@@ -11,18 +11,13 @@ namespace {
 
 using footfall::StatusCode;
 using footfall::test::Random;
+using footfall::test::solvers;
 
 #if defined(FOOTFALL_TEST_ON_BOARD)
 constexpr int kTrials = 100;  // the same streams, fewer problems: boards are slower
 #else
 constexpr int kTrials = 400;
 #endif
-
-template <typename S>
-footfall::test::LcpSolvers<S>& solvers() {
-  static footfall::test::LcpSolvers<S> instance;
-  return instance;
-}
 
 // PGS settled tighter than its default, so that its z is comparable with the exact methods'.
 template <typename S>

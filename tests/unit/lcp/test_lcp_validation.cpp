@@ -13,12 +13,7 @@ namespace {
 using footfall::Status;
 using footfall::StatusCode;
 using footfall::test::set_problem;
-
-template <typename S>
-footfall::test::LcpSolvers<S>& solvers() {
-  static footfall::test::LcpSolvers<S> instance;
-  return instance;
-}
+using footfall::test::solvers;
 
 bool same(const char* a, const char* b) { return std::strcmp(a, b) == 0; }
 

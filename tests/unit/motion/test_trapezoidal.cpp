@@ -6,7 +6,7 @@ namespace footfall::test {
 namespace {
 
 template <typename S>
-RodBench<S>& rod_bench() {
+RodBench<S>& trapezoidal_rod_bench() {
   static RodBench<S> instance;
   return instance;
 }
@@ -41,7 +41,7 @@ S trapezoidal_first_strike(RodBench<S>& b, S step, S iteration_tolerance = S(0))
 }
 
 FF_TEST_FLOAT_AND_DOUBLE(Trapezoidal, R15RodFirstStrike) {
-  auto& b = rod_bench<S>();
+  auto& b = trapezoidal_rod_bench<S>();
   const S t = trapezoidal_first_strike(b, S(1e-3));
   FF_EXPECT_NEAR(t, S(rod_first_strike_time()), sizeof(S) == sizeof(float) ? S(2e-4) : S(2e-5));
   // Just after: v⁺ = −e v⁻ with ẋ = 0 (the impact LCP with both ends, as for the event scheme).
@@ -54,7 +54,7 @@ FF_TEST_FLOAT_AND_DOUBLE(Trapezoidal, R15RodFirstStrike) {
 // The trapezoidal rule is second order: halving h quarters the strike time's error (with h-init
 // held, as the scoring rule would otherwise double it on the free fall).
 FF_TEST(Trapezoidal, R15RodConvergenceOrder) {
-  auto& b = rod_bench<double>();
+  auto& b = trapezoidal_rod_bench<double>();
   const double exact = rod_first_strike_time();
   const double coarse = std::abs(trapezoidal_first_strike(b, 4e-3, 1e-13) - exact);
   const double fine = std::abs(trapezoidal_first_strike(b, 2e-3, 1e-13) - exact);
@@ -65,7 +65,7 @@ FF_TEST(Trapezoidal, R15RodConvergenceOrder) {
 }
 
 FF_TEST_FLOAT_AND_DOUBLE(Trapezoidal, R15RodBouncesThenRests) {
-  auto& b = rod_bench<S>();
+  auto& b = trapezoidal_rod_bench<S>();
   FF_ASSERT_TRUE(falling_rod(b));
   const TrapezoidalOptions<S> o = trapezoidal_rod_options(S(1e-3));
   const S x0 = b.state.q(0);
@@ -91,7 +91,7 @@ FF_TEST_FLOAT_AND_DOUBLE(Trapezoidal, R15RodBouncesThenRests) {
 }
 
 FF_TEST_FLOAT_AND_DOUBLE(Trapezoidal, RejectsBadOptions) {
-  auto& b = rod_bench<S>();
+  auto& b = trapezoidal_rod_bench<S>();
   FF_ASSERT_TRUE(falling_rod(b));
   TrapezoidalOptions<S> o = trapezoidal_rod_options(S(1e-3));
   o.max_step = S(1e-4);
@@ -113,7 +113,7 @@ namespace {
 // Friction through 004's LCPs: the rod lying on the floor and pushed along it at v₀ decelerates at
 // μg (Coulomb's cone, both ends sliding), stops at t = v₀/(μg) after v₀²/(2μg), and then sticks.
 FF_TEST_FLOAT_AND_DOUBLE(Trapezoidal, SlidingRodStopsWhereCoulombSays) {
-  auto& b = rod_bench<S>();
+  auto& b = trapezoidal_rod_bench<S>();
   FF_ASSERT_TRUE(falling_rod(b));
   const S mu = S(0.5), v0 = S(1), g = S(kRodGravity);
   for (int end = 0; end < 2; ++end) b.candidates.contacts[end].mu = mu;

@@ -28,7 +28,7 @@ struct TermsBench {
 };
 
 template <typename S>
-TermsBench<S>& bench() {
+TermsBench<S>& terms_bench() {
   static TermsBench<S> instance;
   return instance;
 }
@@ -90,7 +90,7 @@ S solve_tolerance() {
 // from the dense solve, and is exactly symmetric. A wrong row of Y, a pair of contacts summed
 // over DOFs they do not share, or a missed second path would be off by the size of W itself.
 FF_TEST_FLOAT_AND_DOUBLE(ContactTerms, DelassusMatchesTheDenseSolve) {
-  auto& b = bench<S>();
+  auto& b = terms_bench<S>();
   FF_ASSERT_TRUE(prepare(b));
   for (const bool with_tangents : {true, false}) {
     FF_ASSERT_TRUE(dense_reference(b, with_tangents));
@@ -116,7 +116,7 @@ FF_TEST_FLOAT_AND_DOUBLE(ContactTerms, DelassusMatchesTheDenseSolve) {
 // H⁻¹Gᵀf (contact_force_acceleration: Z f and one forward substitution) and H⁻¹Gᵀ
 // (contact_response: a full solve a column) against the dense X.
 FF_TEST_FLOAT_AND_DOUBLE(ContactTerms, ResponseMatchesTheDenseSolve) {
-  auto& b = bench<S>();
+  auto& b = terms_bench<S>();
   FF_ASSERT_TRUE(prepare(b));
   for (const bool with_tangents : {true, false}) {
     FF_ASSERT_TRUE(dense_reference(b, with_tangents));
@@ -151,7 +151,7 @@ FF_TEST_FLOAT_AND_DOUBLE(ContactTerms, ResponseMatchesTheDenseSolve) {
 // contact_force_acceleration refuses what it cannot use, and writes nothing then: an f of the
 // wrong size or not finite, an out of the wrong size, no factor, terms from a bigger model.
 FF_TEST_FLOAT_AND_DOUBLE(ContactTerms, ForceAccelerationRefusesBadInput) {
-  auto& b = bench<S>();
+  auto& b = terms_bench<S>();
   FF_ASSERT_TRUE(prepare(b));
   FF_ASSERT_TRUE(dense_reference(b, true));
   const int rows = b.cd.rows();

@@ -11,7 +11,7 @@ using footfall::test::QuadrupedBench;
 using footfall::test::ulps;
 
 template <typename S>
-QuadrupedBench<S>& bench() {
+QuadrupedBench<S>& quadruped_bench() {
   static QuadrupedBench<S> instance;
   return instance;
 }
@@ -54,19 +54,19 @@ void check_standing(QuadrupedBench<S>& b, const int* feet, int count) {
 
 FF_TEST_FLOAT_AND_DOUBLE(StanceReference, P5QuadrupedOnFourFeet) {
   const int feet[4] = {0, 1, 2, 3};
-  check_standing(bench<S>(), feet, 4);
+  check_standing(quadruped_bench<S>(), feet, 4);
 }
 
 FF_TEST_FLOAT_AND_DOUBLE(StanceReference, P5QuadrupedOnThreeFeet) {
   const int feet[3] = {0, 1, 3};  // the rear-right foot lifted
-  check_standing(bench<S>(), feet, 3);
+  check_standing(quadruped_bench<S>(), feet, 3);
 }
 
 // With torques that do not hold it still (random joint torques added): whenever the KKT
 // solve's forces are admissible (every normal force positive, every force inside its cone) the
 // feet stick and the stance forces and accelerations equal the KKT solve's.
 FF_TEST_FLOAT_AND_DOUBLE(StanceReference, P5QuadrupedKktAgreement) {
-  auto& b = bench<S>();
+  auto& b = quadruped_bench<S>();
   const int feet[4] = {0, 1, 3, 2};  // on three, the rear-right foot is lifted
   test::Random rng(51);
   const S weight = S(13.74) * S(9.81);
@@ -104,7 +104,7 @@ FF_TEST_FLOAT_AND_DOUBLE(StanceReference, P5QuadrupedKktAgreement) {
 // floor (‖a_t‖ of metres per s²) with f_t on the cone's edge and against the motion: that is
 // complementarity, and the residual once reported ‖a_t‖ itself (34 m/s² here).
 FF_TEST_FLOAT_AND_DOUBLE(StanceReference, P5QuadrupedStartingToSlideHasAResidualWithinTheAccuracy) {
-  auto& b = bench<S>();
+  auto& b = quadruped_bench<S>();
   const int feet[4] = {0, 1, 2, 3};
   FF_ASSERT_TRUE(test::quadruped_standing(b, feet, 4, S(0.05)));
   FF_ASSERT_TRUE(b.solve(QuadrupedBench<S>::Tangent::Zero(18), FrictionModel::kCone).code != StatusCode::kBadInput);
@@ -129,7 +129,7 @@ FF_TEST_FLOAT_AND_DOUBLE(StanceReference, P5QuadrupedStartingToSlideHasAResidual
 // torques are C − Gᵀf on the joints (G summed densely here, over every column) and 0 on the base.
 // A negative or non-finite ε is refused and leaves τ as it was.
 FF_TEST_FLOAT_AND_DOUBLE(StanceReference, HoldingTorquesDampedOnADiagonalPair) {
-  auto& b = bench<S>();
+  auto& b = quadruped_bench<S>();
   const int feet[2] = {0, 3};
   FF_ASSERT_TRUE(test::quadruped_standing(b, feet, 2, S(0.8)));
   FF_ASSERT_TRUE(b.solve(QuadrupedBench<S>::Tangent::Zero(18), FrictionModel::kCone).code != StatusCode::kBadInput);

@@ -12,7 +12,7 @@ template <typename S>
 using BodyBench = StanceBench<S, 1, 6, 4>;
 
 template <typename S>
-BodyBench<S>& bench() {
+BodyBench<S>& body_bench() {
   static BodyBench<S> instance;
   return instance;
 }
@@ -22,7 +22,7 @@ BodyBench<S>& bench() {
 // 1. A ball resting on the floor carries mg; pulled up harder than mg it leaves with λ = 0 and
 // ζ̇ = d. Every friction model and solver agrees.
 FF_TEST_FLOAT_AND_DOUBLE(StanceReference, P1BallOnFloor) {
-  auto& b = bench<S>();
+  auto& b = body_bench<S>();
   const S mass = S(2), radius = S(0.1);
   Inertia<S> inertia;
   FF_ASSERT_TRUE(Inertia<S>::FromMassComInertia(mass, Vector3<S>::Zero(),
@@ -65,7 +65,7 @@ FF_TEST_FLOAT_AND_DOUBLE(StanceReference, P1BallOnFloor) {
 // form, 1/m + (r×n)ᵀ I_c⁻¹ (r×n), and d = n·(g + α × r + ω × (ω × r)) with the free angular
 // acceleration α = −I_c⁻¹(ω × I_c ω); then λ = −d/M when d < 0, else λ = 0 and ζ̇ = d.
 FF_TEST_FLOAT_AND_DOUBLE(StanceReference, P1PointContactClosedForm) {
-  auto& b = bench<S>();
+  auto& b = body_bench<S>();
   test::Random rng(12);
   for (int trial = 0; trial < 40; ++trial) {
     const Inertia<S> inertia = rng.inertia<S>();
@@ -113,7 +113,7 @@ FF_TEST_FLOAT_AND_DOUBLE(StanceReference, P1PointContactClosedForm) {
 // unique, but the total is mg, the box does not accelerate, and a basic solution has at most 3
 // non-zero λ. With friction (sticking, rank 6 of 12) the same.
 FF_TEST_FLOAT_AND_DOUBLE(StanceReference, P2BoxOnFourCorners) {
-  auto& b = bench<S>();
+  auto& b = body_bench<S>();
   const S mass = S(3), a = S(0.4), w = S(0.3), h = S(0.2);
   Inertia<S> inertia;
   FF_ASSERT_TRUE(Inertia<S>::FromMassComInertia(mass, Vector3<S>::Zero(), box_inertia(mass, a, w, h), &inertia).ok());
@@ -158,7 +158,7 @@ FF_TEST_FLOAT_AND_DOUBLE(StanceReference, P2BoxOnFourCorners) {
 // closing in on it, 004 (24)–(26)) gives d₁ + d₂ < 0 and no λ can help: "infeasible", from every
 // solver. In the straight part (no curvature) the disk slides on freely with λ = 0.
 FF_TEST_FLOAT_AND_DOUBLE(StanceReference, P3DiskInNarrowingSlot) {
-  auto& b = bench<S>();
+  auto& b = body_bench<S>();
   const S mass = S(1.5), radius = S(0.05);
   Inertia<S> inertia;
   FF_ASSERT_TRUE(Inertia<S>::FromMassComInertia(mass, Vector3<S>::Zero(), cylinder_inertia(mass, radius, S(0.02)),

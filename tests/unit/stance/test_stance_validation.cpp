@@ -11,7 +11,7 @@ namespace {
 using namespace footfall;
 
 template <typename S>
-test::QuadrupedBench<S>& bench() {
+test::QuadrupedBench<S>& validation_bench() {
   static test::QuadrupedBench<S> instance;
   return instance;
 }
@@ -29,7 +29,7 @@ bool rejects(test::QuadrupedBench<S>& b, const typename test::QuadrupedBench<S>:
 }  // namespace
 
 FF_TEST_FLOAT_AND_DOUBLE(StanceValidation, EveryFieldIsChecked) {
-  auto& b = bench<S>();
+  auto& b = validation_bench<S>();
   const int feet[4] = {0, 1, 2, 3};
   FF_ASSERT_TRUE(test::quadruped_standing(b, feet, 4, S(0.8)));
   const typename test::QuadrupedBench<S>::Tangent tau = test::QuadrupedBench<S>::Tangent::Zero(18);

@@ -148,7 +148,7 @@ template <typename S>
 using RodStrike = StrikeBench<S, 1, 3, 2>;
 
 template <typename S>
-RodStrike<S>& rod_bench() {
+RodStrike<S>& rod_strike_bench() {
   static RodStrike<S> instance;
   return instance;
 }
@@ -178,7 +178,7 @@ Status rod_flat_strike(RodStrike<S>& b, S x, S y_rate, S phi_rate, S e) {
 // ι = (1 + e)a (1/3, 2/3), both positive, so the left end keeps contact (ζ⁺ = 0) and takes an
 // impulse, the right one leaves at 2ea, and ẏ⁺ = ea, φ̇⁺ = ea/L.
 FF_TEST_FLOAT_AND_DOUBLE(StrikeReference, FallingRodFirstStrike) {
-  auto& b = rod_bench<S>();
+  auto& b = rod_strike_bench<S>();
   const S g = S(9.8), e = S(0.4);
   const S a = std::sqrt(S(2) * g * std::sin(S(0.78539816339744831)) / (S(1) + S(1) / S(3)));
   FF_ASSERT_TRUE(rod_flat_strike(b, S(0.70710678118654752), -a, -a, e).ok());
@@ -203,7 +203,7 @@ FF_TEST_FLOAT_AND_DOUBLE(StrikeReference, FallingRodFirstStrike) {
 // ends at ζ⁺_L = 0, and with ζ⁺_R = e v the two equations give ι_R = ((1 + e)v − u/2)/3 and
 // ι_L = ((1 + e)v − 2u)/6, positive for u < (1 + e)v/2.
 FF_TEST_FLOAT_AND_DOUBLE(StrikeReference, LiftingEndPushedDownJoinsTheStrike) {
-  auto& b = rod_bench<S>();
+  auto& b = rod_strike_bench<S>();
   const S v_in = S(1), u = S(0.2), e = S(0.4);
   FF_ASSERT_TRUE(rod_flat_strike(b, S(0), (u - v_in) / S(2), -(u + v_in) / S(2), e).ok());
   const auto& r = b.result;
@@ -255,7 +255,7 @@ void expect_closed_form_pad(const StrikePeaks<S, 18, 4>* quadruped, const Strike
 }
 
 FF_TEST_FLOAT_AND_DOUBLE(StrikePeaks, OneLinearPadMatchesClosedForm) {
-  auto& b = rod_bench<S>();
+  auto& b = rod_strike_bench<S>();
   FF_ASSERT_TRUE(build_rod2d_model(&b.model).ok());
   const S v = S(0.8), theta = S(0.5);
   const S dampings[3] = {S(0), S(20), S(150)};

@@ -10,22 +10,22 @@ namespace footfall::test {
 namespace {
 
 template <typename S>
-using BallBench = StrikeBench<S, 1, 6, 2>;
+using BallValidationBench = StrikeBench<S, 1, 6, 2>;
 
 template <typename S>
-BallBench<S>& bench() {
-  static BallBench<S> instance;
+BallValidationBench<S>& bench() {
+  static BallValidationBench<S> instance;
   return instance;
 }
 
 template <typename S>
-bool ball(BallBench<S>& b) {
+bool ball(BallValidationBench<S>& b) {
   ModelBuilder<S, 1, 6> builder;
   builder.add_body("ball", -1, JointSpec<S>::FreeFlyer(), sphere_inertia(S(1), S(0.1)), nullptr, "free");
   if (!builder.build(&b.model).ok()) return false;
-  typename BallBench<S>::Config q(7);
+  typename BallValidationBench<S>::Config q(7);
   set_free_body<S>(q, 0, Vector3<S>(S(0), S(0), S(0.1)));
-  typename BallBench<S>::Tangent v = BallBench<S>::Tangent::Zero(6);
+  typename BallValidationBench<S>::Tangent v = BallValidationBench<S>::Tangent::Zero(6);
   v(2) = S(-1);
   b.contacts.clear();
   b.contacts.add(Contact<S>::Ground(0, Vector3<S>(S(0), S(0), S(-0.1)), Vector3<S>::UnitZ(), S(0.5), S(0.2)));
@@ -34,7 +34,7 @@ bool ball(BallBench<S>& b) {
 }
 
 template <typename S>
-void expect_bad(BallBench<S>& b, const char* field) {
+void expect_bad(BallValidationBench<S>& b, const char* field) {
   const Status status = solve_strike(b.model, b.ws, b.contacts, b.v, b.options, b.strike, b.result);
   FF_EXPECT_TRUE(status.code == StatusCode::kBadInput);
   FF_EXPECT_TRUE(std::strcmp(status.field, field) == 0);
