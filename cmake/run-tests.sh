@@ -11,9 +11,11 @@
 # The plain debug `host` preset is not in the default list, to keep CI inside its hour on two
 # cores: host-asan runs the same tests, unoptimised too, with the sanitizers. Name it to run it:
 # `cmake/run-tests.sh host`. host-asan's test preset leaves out the three 1 s trapezoidal
-# quadruped drops (host.Simulate.*TrapezoidalScheme*, 5 to 16 minutes each under the sanitizers,
-# which host-release runs in seconds) and runs their touchdown instead (host.Simulate.Quadruped
-# Touchdown*: the same scheme and friction models over 0.12 s, 10 to 20 s each).
+# quadruped drops (host.Simulate.*TrapezoidalScheme*, 5 to 16 minutes each under the sanitizers)
+# and the 3 s event-driven stand (about 5 minutes), which host-release runs in seconds, and runs
+# the drops' touchdown instead (host.Simulate.QuadrupedTouchdown*: the same scheme and friction
+# models over 0.12 s, 10 to 20 s each). The unit suites compile as one translation unit each
+# (FOOTFALL_UNITY_TEST_SUITES), and the test presets stop a test after 600 s.
 #
 # It fails on any failed test, any warning (compiler, linker or CMake), any sanitizer report,
 # a heap symbol in a firmware image, a preset that ran no test (except a build-only one), or a
