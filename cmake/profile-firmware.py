@@ -56,7 +56,8 @@ def run_traced(args, entries, function_of):
     """Runs the image; returns the blocks' instructions, the runs of each (stage, block) and the
     stages' entries over the reported ticks, the ticks seen, and the firmware's console lines."""
     command = [args.qemu, "-M", args.machine, "-nographic", "-monitor", "none", "-serial", "none",
-               "-semihosting-config", "enable=on,target=native", "-icount", "shift=6,align=off,sleep=off",
+               "-semihosting-config", "enable=on,target=native", "-icount",
+               "shift=%d,align=off,sleep=off" % args.icount_shift,
                "-d", "in_asm,exec,nochain"]
     # The log on a pipe of its own (the console on stdout would break into its lines), both read.
     log_read, log_write = os.pipe()
@@ -145,6 +146,8 @@ def main():
     parser.add_argument("--ticks", type=int, default=250, help="ticks reported (default: one trot cycle)")
     parser.add_argument("--top", type=int, default=12, help="functions listed per stage")
     parser.add_argument("--qemu", default="qemu-system-arm")
+    parser.add_argument("--icount-shift", type=int, default=6,
+                        help="QEMU's -icount shift, the boards' FOOTFALL_QEMU_ICOUNT_SHIFT (default 6)")
     parser.add_argument("--nm", default="arm-none-eabi-nm")
     parser.add_argument("--compare-printed", action="store_true",
                         help="check each stage's mean against the one the firmware prints for its first run")
