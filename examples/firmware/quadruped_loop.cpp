@@ -9,7 +9,8 @@
 //   strike   the prediction for the swing pair touching down now at (0.1, 0, -0.5) m/s relative
 //            to the trunk (exact cone, Newton's law, e = 0.2) — optional: skipped on the tick
 //            after an overrun; on a half-cycle's last tick, whose command acts when the swing pair
-//            lands, the command becomes the torques that hold the trunk on that pair instead;
+//            lands, the command becomes the torques that hold the trunk on that pair instead (and
+//            the stance stage makes none that tick);
 //   torques  the command written to the drives, clamped to the A1's 33.5 N m.
 //
 // On the emulated boards the loop runs on instruction-count time (on a real board, such as the
@@ -243,6 +244,10 @@ Status next_command(const ContactDynamics<S, 18, 2>& cd) noexcept {
   return holding_torques(g.model, g.ws, cd, g.command, nullptr, kCommandDamping);
 }
 
+// A half-cycle's last tick: the command written then acts when the swing pair lands, so the
+// strike stage makes it for that pair (see strike).
+bool last_tick_of_half_cycle() noexcept { return g.phase % kHalf == kHalf - 1; }
+
 Status stance(void*, StageMode) noexcept {
   StanceOptions<S> options;  // the exact cone, the automatic solver
   options.warm_start = false;  // the workspace is shared with the strike
@@ -250,6 +255,11 @@ Status stance(void*, StageMode) noexcept {
       solve_stance(g.model, g.ws, g.feet[g.pair], g.command, options, g.shared.solve, g.stance_result);
   if (!status.ok()) return status;
   if (g.stance_result.work > g.worst_stance_sweeps) g.worst_stance_sweeps = g.stance_result.work;
+  // On a half-cycle's last tick the strike replaces the stance pair's command with the landing
+  // pair's, so it is not made here: that tick was the loop's worst by one holding_torques
+  // (3.3k instructions on the M7). If the strike is skipped or cannot make it, the command
+  // stays the stance pair's of one tick before, as good a hold as this tick's would be.
+  if (last_tick_of_half_cycle()) return Status::Ok();
   return next_command(g.shared.solve.contact);
 }
 
@@ -264,8 +274,9 @@ Status strike(void*, StageMode) noexcept {
   // and on a half-cycle's last tick that is when the swing pair stands. The strike's contact terms
   // are that pair's (G with tangents, when both feet took part), so the command is made for it
   // now, as a gait controller schedules its feed-forward; the next stance solve then starts from
-  // torques made for its own feet. When the strike is skipped the command stays the stance pair's.
-  if (status.ok() && g.phase % kHalf == kHalf - 1 && g.shared.solve.contact.count == 2)
+  // torques made for its own feet. When the strike is skipped, or fewer than both feet took
+  // part, the command stays the stance pair's of the tick before (stance leaves it this tick).
+  if (status.ok() && last_tick_of_half_cycle() && g.shared.solve.contact.count == 2)
     return next_command(g.shared.solve.contact);
   return status;
 }
