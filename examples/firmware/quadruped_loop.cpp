@@ -216,14 +216,17 @@ Status sense(void*, StageMode) noexcept {
   g.phase = static_cast<int>((release + g.first_phase) % kCycle);
   g.pair = g.phase < kHalf ? 0 : 1;
   const S pi = S(3.14159265358979);
-  const S s = static_cast<S>(g.phase % kHalf) / S(kHalf);      // progress through the half-cycle
-  const S rate = pi / (S(kHalf) * kDt);                         // d(pi s)/dt
-  const S lift = std::sin(pi * s), lift_rate = std::cos(pi * s) * rate;
-  const S bob = S(2) * pi * static_cast<S>(g.phase) / S(kCycle);
+  const S bob = S(2) * pi * static_cast<S>(g.phase) / S(kCycle);  // the cycle's angle
+  const S sin_bob = std::sin(bob), cos_bob = std::cos(bob);
+  // The swing legs follow sin(pi s), s the progress through the half-cycle: pi s is bob, less pi
+  // in the second half, so its sine and cosine are bob's, negated there: two calls serve for four.
+  const S half_sign = g.pair == 0 ? S(1) : S(-1);
+  const S rate = pi / (S(kHalf) * kDt);                           // d(pi s)/dt
+  const S lift = half_sign * sin_bob, lift_rate = half_sign * cos_bob * rate;
   standing(g.q);
   g.v.setZero();
-  g.q(2) += S(0.004) * std::cos(S(2) * bob);   // the trunk bobs twice a cycle
-  const S roll = S(0.02) * std::sin(bob);       // and rolls towards the stance pair
+  g.q(2) += S(0.004) * (cos_bob * cos_bob - sin_bob * sin_bob);  // cos 2 bob: it bobs twice a cycle
+  const S roll = S(0.02) * sin_bob;                                // and rolls towards the stance pair
   g.q(3) = std::sin(roll / S(2));
   g.q(6) = std::cos(roll / S(2));
   for (int leg : kPairs[1 - g.pair]) {          // the swing pair: hip still, knee folds
