@@ -13,7 +13,8 @@ using footfall::test::Random;
 
 // Model::dof_subtree_end against its definition: m descends from k exactly when k is on m's
 // chain of DOF parents; every descendant lies in k < m < end, and end − 1 is k or a descendant.
-// With `depth_first`, every DOF in that run descends from k.
+// Every DOF in every run descends from k exactly when the numbering is `depth_first`, and
+// Model::dofs_depth_first, which lets the factorisation skip its copy of H, says the same.
 template <typename S, int B, int D>
 void check_subtree_runs(const footfall::Model<S, B, D>& model, bool depth_first) {
   const auto descends = [&](int m, int k) {
@@ -21,6 +22,7 @@ void check_subtree_runs(const footfall::Model<S, B, D>& model, bool depth_first)
       if (a == k) return true;
     return false;
   };
+  bool every_run_a_subtree = true;
   for (int k = 0; k < model.nv(); ++k) {
     const int end = model.dof_subtree_end(k);
     FF_EXPECT_LT(k, end);
@@ -31,10 +33,10 @@ void check_subtree_runs(const footfall::Model<S, B, D>& model, bool depth_first)
         FF_EXPECT_TRUE(k < m && m < end);
       }
     }
-    if (depth_first) {
-      for (int m = k + 1; m < end; ++m) FF_EXPECT_TRUE(descends(m, k));
-    }
+    for (int m = k + 1; m < end; ++m) every_run_a_subtree = every_run_a_subtree && descends(m, k);
   }
+  FF_EXPECT_TRUE(every_run_a_subtree == depth_first);
+  FF_EXPECT_TRUE(model.dofs_depth_first() == depth_first);
 }
 
 template <typename S, int B, int D>
@@ -145,17 +147,20 @@ FF_TEST_FLOAT_AND_DOUBLE(DynamicsIdentities, BreadthFirstTree) {
 FF_TEST_FLOAT_AND_DOUBLE(DynamicsIdentities, Biped) {
   static footfall::BipedModel<S> model;
   FF_ASSERT_TRUE(footfall::build_biped_model(&model).ok());
+  check_subtree_runs(model, true);
   check_dynamics_identities(model, 102, 10);
 }
 
 FF_TEST_FLOAT_AND_DOUBLE(DynamicsIdentities, Chain) {
   static footfall::ChainModel<S, 12> model;
   FF_ASSERT_TRUE(footfall::build_chain_model(12, &model).ok());
+  check_subtree_runs(model, true);
   check_dynamics_identities(model, 103, 10);
 }
 
 FF_TEST_FLOAT_AND_DOUBLE(DynamicsIdentities, Rod2d) {
   static footfall::Rod2dModel<S> model;
   FF_ASSERT_TRUE(footfall::build_rod2d_model(&model).ok());
+  check_subtree_runs(model, true);
   check_dynamics_identities(model, 104, 10);
 }

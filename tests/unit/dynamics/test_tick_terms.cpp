@@ -19,8 +19,10 @@ template <typename S, int B, int D>
 bool same_terms(const footfall::Model<S, B, D>& model, const Workspace<S, B, D>& a, const Workspace<S, B, D>& b,
                 bool with_bias) {
   bool same = a.stage == b.stage && a.mass_matrix == b.mass_matrix && a.factor.rows() == b.factor.rows();
-  for (int c = 0; c < a.factor.cols() && same; ++c)  // the factor is its lower triangle (D and L)
-    for (int r = c; r < a.factor.rows(); ++r) same = same && a.factor(r, c) == b.factor(r, c);
+  for (int k = 0; k < model.nv() && same; ++k) {  // the factor is D and L on H's pattern
+    same = same && a.factor(k, k) == b.factor(k, k);
+    for (int i = model.dof_parent(k); i != -1; i = model.dof_parent(i)) same = same && a.factor(k, i) == b.factor(k, i);
+  }
   if (with_bias) same = same && a.bias == b.bias;
   for (int i = 0; i < model.body_count(); ++i)
     same = same && a.world_to_body[i].rotation() == b.world_to_body[i].rotation() &&

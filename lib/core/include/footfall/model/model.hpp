@@ -86,6 +86,9 @@ class Model {  // NOLINT(bugprone-reserved-identifier,cert-dcl37-c,cert-dcl51-cp
   // (RBDA §6.5; Pinocchio's nvSubtree). Depth-first numbering makes the run exactly the subtree;
   // any other order leaves exact zeros of H's pattern in it, which cost work but change nothing.
   int dof_subtree_end(int dof) const noexcept { return dof_subtree_end_[dof]; }
+  // Whether the DOFs are numbered depth-first, so that every run above is exactly a subtree and
+  // holds none of H's structural zeros (bodies added depth-first; ModelBuilder decides it).
+  bool dofs_depth_first() const noexcept { return dofs_depth_first_; }
   S armature(int dof) const noexcept { return armature_[dof]; }
   S gear_ratio(int dof) const noexcept { return gear_ratio_[dof]; }
   const JointLimits<S>& limits(int dof) const noexcept { return limits_[dof]; }
@@ -138,6 +141,7 @@ class Model {  // NOLINT(bugprone-reserved-identifier,cert-dcl37-c,cert-dcl51-cp
   std::int16_t dof_body_[kDofSlots] = {};
   std::int16_t dof_parent_[kDofSlots] = {};
   std::int16_t dof_subtree_end_[kDofSlots] = {};
+  bool dofs_depth_first_ = true;
   S armature_[kDofSlots] = {};
   S gear_ratio_[kDofSlots] = {};
   JointLimits<S> limits_[kDofSlots];

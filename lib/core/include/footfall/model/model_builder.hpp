@@ -107,6 +107,9 @@ class ModelBuilder {
       const int dof = m.nv_ + k;
       m.dof_body_[dof] = static_cast<std::int16_t>(i);
       m.dof_parent_[dof] = static_cast<std::int16_t>(previous);
+      // The numbering stays depth-first while each new DOF hangs from the chain that ends at the
+      // last one (a preorder's rightmost path): its parent's run must end just before it.
+      if (previous != -1 && m.dof_subtree_end_[previous] != dof) m.dofs_depth_first_ = false;
       // The new DOF is the largest so far, so it ends its own run and every ancestor's.
       m.dof_subtree_end_[dof] = static_cast<std::int16_t>(dof + 1);
       for (int a = previous; a != -1; a = m.dof_parent_[a]) m.dof_subtree_end_[a] = static_cast<std::int16_t>(dof + 1);
