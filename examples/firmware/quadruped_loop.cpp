@@ -260,8 +260,8 @@ Status stance(void*, StageMode) noexcept {
   if (g.stance_result.work > g.worst_stance_sweeps) g.worst_stance_sweeps = g.stance_result.work;
   // On a half-cycle's last tick the strike replaces the stance pair's command with the landing
   // pair's, so it is not made here: that tick was the loop's worst by one holding_torques
-  // (3.3k instructions on the M7). If the strike is skipped or cannot make it, the command
-  // stays the stance pair's of one tick before, as good a hold as this tick's would be.
+  // (3 660 instructions on the M7). If the strike is skipped or cannot make it, the command
+  // stays the one made on the last tick that ran: for this same stance pair, about to lift.
   if (last_tick_of_half_cycle()) return Status::Ok();
   return next_command(g.shared.solve.contact);
 }

@@ -3,6 +3,8 @@
 // RNEA(q, v, ABA(q, v, τ)) = τ; the sparse factor reproduces H and its solves agree with a dense
 // solve. Products are Eigen's lazyProduct (coefficient-wise): its general run-time-sized
 // product keeps a heap fallback that board images must not link. Tolerances are multiples of ε times the size of the numbers compared.
+#include <limits>
+
 #include "dense_solve.hpp"
 #include "ff_test.hpp"
 #include "model_fixtures.hpp"
@@ -58,6 +60,9 @@ void check_dynamics_identities(const footfall::Model<S, B, D>& model, std::uint6
     const typename Model::TangentVector c = ws.bias;
     // H is exactly symmetric by construction and positive definite (the factor's pivots > 0).
     FF_EXPECT_MATRIX_NEAR(h, h.transpose().eval(), S(0));
+    // Whatever the factorisation does not write must not matter: a factor read off H's pattern
+    // (which a depth-first model no longer copies there) would carry the NaN into every check.
+    ws.factor.setConstant(n, n, std::numeric_limits<S>::quiet_NaN());
     FF_ASSERT_TRUE(footfall::factorize_mass_matrix(model, ws).ok());
     for (int k = 0; k < n; ++k) FF_EXPECT_LT(S(0), ws.factor(k, k));
 
@@ -142,6 +147,36 @@ FF_TEST_FLOAT_AND_DOUBLE(DynamicsIdentities, BreadthFirstTree) {
   FF_EXPECT_EQ(model.dof_subtree_end(6), 13);  // hip0's run reaches calf0 over legs 1 and 2's hips and thighs
   check_subtree_runs(model, false);
   check_dynamics_identities(model, 105, 10);
+}
+
+// Model::dofs_depth_first where its rule has special cases: two trees, and a fixed joint (no DOF)
+// between a DOF and its child. In tree order (a, its fixed plate, the plate's link, then b and
+// its link) the numbering is a preorder; with b's root added before a's link, a's run holds b's
+// DOF, and the factorisation must copy H's zeros for it.
+FF_TEST_FLOAT_AND_DOUBLE(DynamicsIdentities, DepthFirstAcrossTreesAndFixedJoints) {
+  using footfall::JointSpec;
+  using footfall::Transform;
+  using footfall::Vector3;
+  footfall::Inertia<S> body;
+  const footfall::Matrix3<S> about_com = Vector3<S>(S(0.003), S(0.004), S(0.002)).asDiagonal();
+  FF_ASSERT_TRUE(footfall::Inertia<S>::FromMassComInertia(S(0.5), Vector3<S>(S(0.02), S(0), S(-0.1)), about_com, &body).ok());
+  const Transform<S> down = Transform<S>::Translation(Vector3<S>(S(0), S(0), S(-0.2)));
+  const Transform<S> aside = Transform<S>::Translation(Vector3<S>(S(1), S(0), S(0)));
+  static footfall::Model<S, 5, 4> models[2];
+  for (int order = 0; order < 2; ++order) {
+    footfall::ModelBuilder<S, 5, 4> b;
+    int a = -1, plate = -1, tree_b = -1;
+    FF_ASSERT_TRUE(b.add_body("a", -1, JointSpec<S>::Revolute(Vector3<S>::UnitX()), body, &a).ok());
+    FF_ASSERT_TRUE(b.add_body("plate", a, JointSpec<S>::Fixed(down), body, &plate).ok());
+    if (order == 1) FF_ASSERT_TRUE(b.add_body("b", -1, JointSpec<S>::Revolute(Vector3<S>::UnitX(), aside), body, &tree_b).ok());
+    FF_ASSERT_TRUE(b.add_body("a_link", plate, JointSpec<S>::Revolute(Vector3<S>::UnitY(), down), body).ok());
+    if (order == 0) FF_ASSERT_TRUE(b.add_body("b", -1, JointSpec<S>::Revolute(Vector3<S>::UnitX(), aside), body, &tree_b).ok());
+    FF_ASSERT_TRUE(b.add_body("b_link", tree_b, JointSpec<S>::Revolute(Vector3<S>::UnitY(), down), body).ok());
+    FF_ASSERT_TRUE(b.build(&models[order]).ok());
+    FF_EXPECT_EQ(models[order].nv(), 4);
+    check_subtree_runs(models[order], order == 0);
+    check_dynamics_identities(models[order], 106 + static_cast<std::uint64_t>(order), 10);
+  }
 }
 
 FF_TEST_FLOAT_AND_DOUBLE(DynamicsIdentities, Biped) {

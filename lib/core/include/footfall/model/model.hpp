@@ -86,8 +86,8 @@ class Model {  // NOLINT(bugprone-reserved-identifier,cert-dcl37-c,cert-dcl51-cp
   // (RBDA §6.5; Pinocchio's nvSubtree). Depth-first numbering makes the run exactly the subtree;
   // any other order leaves exact zeros of H's pattern in it, which cost work but change nothing.
   int dof_subtree_end(int dof) const noexcept { return dof_subtree_end_[dof]; }
-  // Whether the DOFs are numbered depth-first, so that every run above is exactly a subtree and
-  // holds none of H's structural zeros (bodies added depth-first; ModelBuilder decides it).
+  // Whether the DOFs are numbered depth-first (in preorder), so that every run above is exactly
+  // a subtree and holds none of H's structural zeros. ModelBuilder decides it as bodies are added.
   bool dofs_depth_first() const noexcept { return dofs_depth_first_; }
   S armature(int dof) const noexcept { return armature_[dof]; }
   S gear_ratio(int dof) const noexcept { return gear_ratio_[dof]; }

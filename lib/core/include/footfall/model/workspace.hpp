@@ -50,7 +50,9 @@ struct Workspace {
   Inertia<S> composite[kBodySlots];         // ᴼI^c_i: body i and all it carries
   Motion<S> subspace_world[kDofSlots];      // ᴼS: the columns of S
   Matrix mass_matrix;              // H (full, symmetric)
-  Matrix factor;                   // H = Lᵀ D L: D on the diagonal, L below it (RBDA §6.5); above: unspecified
+  // H = Lᵀ D L (RBDA §6.5): D on the diagonal, L below it on H's pattern (L(k, i) for i an
+  // ancestor DOF of k); elsewhere unspecified (mass_matrix_factor.hpp says what is written).
+  Matrix factor;
 
   // aba
   Matrix6<S> articulated[kBodySlots];       // I^A_i
