@@ -168,9 +168,13 @@ FF_TEST_FLOAT_AND_DOUBLE(DynamicsIdentities, DepthFirstAcrossTreesAndFixedJoints
     int a = -1, plate = -1, tree_b = -1;
     FF_ASSERT_TRUE(b.add_body("a", -1, JointSpec<S>::Revolute(Vector3<S>::UnitX()), body, &a).ok());
     FF_ASSERT_TRUE(b.add_body("plate", a, JointSpec<S>::Fixed(down), body, &plate).ok());
-    if (order == 1) FF_ASSERT_TRUE(b.add_body("b", -1, JointSpec<S>::Revolute(Vector3<S>::UnitX(), aside), body, &tree_b).ok());
+    if (order == 1) {
+      FF_ASSERT_TRUE(b.add_body("b", -1, JointSpec<S>::Revolute(Vector3<S>::UnitX(), aside), body, &tree_b).ok());
+    }
     FF_ASSERT_TRUE(b.add_body("a_link", plate, JointSpec<S>::Revolute(Vector3<S>::UnitY(), down), body).ok());
-    if (order == 0) FF_ASSERT_TRUE(b.add_body("b", -1, JointSpec<S>::Revolute(Vector3<S>::UnitX(), aside), body, &tree_b).ok());
+    if (order == 0) {
+      FF_ASSERT_TRUE(b.add_body("b", -1, JointSpec<S>::Revolute(Vector3<S>::UnitX(), aside), body, &tree_b).ok());
+    }
     FF_ASSERT_TRUE(b.add_body("b_link", tree_b, JointSpec<S>::Revolute(Vector3<S>::UnitY(), down), body).ok());
     FF_ASSERT_TRUE(b.build(&models[order]).ok());
     FF_EXPECT_EQ(models[order].nv(), 4);
