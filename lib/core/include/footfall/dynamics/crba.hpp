@@ -8,7 +8,9 @@
 // of mass): ⁰I^c_i = Σ ⁰X*_j I_j ʲX_0 over i's subtree and ⁰S_k = ⁰X_i S_k. Then each entry is a
 // six-term dot product, ⁰S_l · (⁰I^c_i ⁰S_k), where Table 6.2 in body coordinates carries the
 // force F = I^c_i S_k up the tree through one transform per ancestor: O(n) transforms plus
-// O(n·depth) dot products instead of O(n·depth) transforms. Armature adds to the diagonal.
+// O(n·depth) dot products instead of O(n·depth) transforms. A free flyer's six columns are its
+// body's own axes, so its entries come from two rotations a row (store_free_flyer_row).
+// Armature adds to the diagonal.
 // Result in ws.mass_matrix; ws.composite and ws.subspace_world hold the world-frame terms.
 //
 // "World" here is the world's axes at the origin of each tree's root body, not at the world's
@@ -33,11 +35,55 @@ const Vector3<S>& crba_origin(const Model<S, B, D>& model, const Workspace<S, B,
   return ws.world_to_body[model.tree_root(body)].translation();
 }
 
+namespace detail {
+
+// A free flyer's entries of H. Its motion subspace is the identity in its body's coordinates,
+// reordered (joint.hpp: v = [linear; angular], spatial vectors [angular; linear]), and body 0's
+// CRBA frame has its origin (crba_origin), so ⁰S_l = (Eᵀa_l, Eᵀℓ_l) with E = ws.world_to_body[0]'s
+// rotation, and ⁰S_l · F = a_l·(E n) + ℓ_l·(E f). The six entries a row k of another body shares
+// with the free flyer are F = ⁰I^c_i ⁰S_k in body 0's axes: two 3×3 rotations instead of six
+// six-term dot products.
+template <typename S, int B, int D>
+FOOTFALL_INLINE void store_free_flyer_row(Workspace<S, B, D>& ws, int k, const Force<S>& f) noexcept {
+  const Matrix3<S>& e = ws.world_to_body[0].rotation();
+  const Vector3<S> linear = e * f.linear(), angular = e * f.angular();
+  for (int a = 0; a < 3; ++a) {
+    ws.mass_matrix.coeffRef(k, a) = ws.mass_matrix.coeffRef(a, k) = linear.coeff(a);
+    ws.mass_matrix.coeffRef(k, 3 + a) = ws.mass_matrix.coeffRef(3 + a, k) = angular.coeff(a);
+  }
+}
+
+// The free flyer's 6×6 block among itself: the whole robot's composite inertia ⁰I^c_0 in body 0's
+// coordinates (RBDA (2.66) with no translation: Ī' = E Ī Eᵀ, h' = E h), reordered to v's order:
+// m 1 on the linear rows, Ī' on the angular ones, and between them h'×ᵀ = −h'× (the lower-left
+// block of RBDA (2.63)'s [Ī h×; h×ᵀ m1]). Ī' is formed on its upper triangle and mirrored, so
+// the block is exactly symmetric; this replaces six inertia products and 21 six-term dots.
+template <typename S, int B, int D>
+FOOTFALL_INLINE void store_free_flyer_block(Workspace<S, B, D>& ws) noexcept {
+  const Matrix3<S>& e = ws.world_to_body[0].rotation();
+  const Inertia<S>& composite = ws.composite[0];
+  const Vector3<S> h = e * composite.first_moment();
+  const Matrix3<S> t = composite.rotational_about_origin() * e.transpose();  // Ī Eᵀ
+  auto& m = ws.mass_matrix;
+  for (int a = 0; a < 3; ++a)
+    for (int b = a; b < 3; ++b) {
+      m.coeffRef(a, b) = m.coeffRef(b, a) = a == b ? composite.mass() : S(0);
+      m.coeffRef(3 + a, 3 + b) = m.coeffRef(3 + b, 3 + a) = e.row(a).dot(t.col(b));  // (E Ī Eᵀ)(a, b)
+    }
+  // −h'×, row by row: (0, h_z, −h_y), (−h_z, 0, h_x), (h_y, −h_x, 0).
+  const S coupling[3][3] = {{S(0), h.z(), -h.y()}, {-h.z(), S(0), h.x()}, {h.y(), -h.x(), S(0)}};
+  for (int a = 0; a < 3; ++a)
+    for (int b = 0; b < 3; ++b) m.coeffRef(a, 3 + b) = m.coeffRef(3 + b, a) = coupling[a][b];
+}
+
+}  // namespace detail
+
 template <typename S, int B, int D>
 Status mass_matrix(const Model<S, B, D>& model, Workspace<S, B, D>& ws) noexcept {
   using W = Workspace<S, B, D>;
   if (!(ws.stage & W::kKinematics)) return Status::BadInput("workspace.kinematics");
   const int n = model.nv();
+  const bool floating = model.has_floating_base();  // a free flyer at body 0 (model_builder.hpp)
   set_zero(ws.mass_matrix, n, n);
   for (int i = 0; i < model.body_count(); ++i) {
     const Transform<S>& world_to_body = ws.world_to_body[i];  // ⁱX_0
@@ -54,11 +100,20 @@ Status mass_matrix(const Model<S, B, D>& model, Workspace<S, B, D>& ws) noexcept
     const int p = model.parent(i);
     if (p != -1) ws.composite[p] += ws.composite[i];
     const int iv = model.v_index(i);
+    if (i == 0 && floating) {
+      detail::store_free_flyer_block(ws);
+      continue;
+    }
     for (int k = iv; k < iv + model.joint_nv(i); ++k) {
       const Force<S> f = ws.composite[i].apply(ws.subspace_world[k]);
       ws.mass_matrix.coeffRef(k, k) = dot(ws.subspace_world[k], f);
-      for (int l = model.dof_parent(k); l != -1; l = model.dof_parent(l))
+      for (int l = model.dof_parent(k); l != -1; l = model.dof_parent(l)) {
+        if (floating && l < 6) {  // the free flyer's six, which close every chain (DOFs 0..5)
+          detail::store_free_flyer_row(ws, k, f);
+          break;
+        }
         ws.mass_matrix.coeffRef(k, l) = ws.mass_matrix.coeffRef(l, k) = dot(ws.subspace_world[l], f);
+      }
     }
   }
   for (int k = 0; k < n; ++k) ws.mass_matrix.coeffRef(k, k) += model.armature(k);
