@@ -110,6 +110,13 @@ void check_dynamics_identities(const footfall::Model<S, B, D>& model, std::uint6
   }
 }
 
+// A link of the hand-built trees below: its mass, centre of mass and principal moments about it.
+template <typename S>
+bool link_inertia(S mass, const footfall::Vector3<S>& com, const footfall::Vector3<S>& moments,
+                  footfall::Inertia<S>* inertia) {
+  return footfall::Inertia<S>::FromMassComInertia(mass, com, moments.asDiagonal(), inertia).ok();
+}
+
 }  // namespace
 
 FF_TEST_FLOAT_AND_DOUBLE(DynamicsIdentities, Quadruped) {
@@ -128,9 +135,7 @@ FF_TEST_FLOAT_AND_DOUBLE(DynamicsIdentities, BreadthFirstTree) {
   using footfall::Transform;
   using footfall::Vector3;
   footfall::Inertia<S> body;
-  const footfall::Matrix3<S> about_com = Vector3<S>(S(0.004), S(0.005), S(0.002)).asDiagonal();
-  const Vector3<S> com(S(0.01), S(-0.02), S(-0.1));
-  FF_ASSERT_TRUE(footfall::Inertia<S>::FromMassComInertia(S(0.8), com, about_com, &body).ok());
+  FF_ASSERT_TRUE(link_inertia(S(0.8), Vector3<S>(S(0.01), S(-0.02), S(-0.1)), Vector3<S>(S(0.004), S(0.005), S(0.002)), &body));
   footfall::ModelBuilder<S, 10, 15> b;
   FF_ASSERT_TRUE(b.add_body("base", -1, JointSpec<S>::FreeFlyer(), body).ok());
   const Vector3<S> axes[3] = {Vector3<S>::UnitX(), Vector3<S>::UnitY(), Vector3<S>::UnitY()};
@@ -158,8 +163,7 @@ FF_TEST_FLOAT_AND_DOUBLE(DynamicsIdentities, DepthFirstAcrossTreesAndFixedJoints
   using footfall::Transform;
   using footfall::Vector3;
   footfall::Inertia<S> body;
-  const footfall::Matrix3<S> about_com = Vector3<S>(S(0.003), S(0.004), S(0.002)).asDiagonal();
-  FF_ASSERT_TRUE(footfall::Inertia<S>::FromMassComInertia(S(0.5), Vector3<S>(S(0.02), S(0), S(-0.1)), about_com, &body).ok());
+  FF_ASSERT_TRUE(link_inertia(S(0.5), Vector3<S>(S(0.02), S(0), S(-0.1)), Vector3<S>(S(0.003), S(0.004), S(0.002)), &body));
   const Transform<S> down = Transform<S>::Translation(Vector3<S>(S(0), S(0), S(-0.2)));
   const Transform<S> aside = Transform<S>::Translation(Vector3<S>(S(1), S(0), S(0)));
   static footfall::Model<S, 5, 4> models[2];
