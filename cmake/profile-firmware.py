@@ -76,14 +76,15 @@ def run_traced(args, entries, function_of):
     runs = collections.Counter()  # (stage, block start) -> runs in the reported ticks
     entered = collections.Counter()  # stage -> entries in the reported ticks
     translating, stage, caller, previous, ticks = None, "between stages", None, 0, 0
+    # A block logged and then "Stopped execution of TB chain before" it did not run: -icount
+    # ran out at its start (an interrupt is due), and it runs again, logged again, once the
+    # handler returns. So each block is counted when the next line shows it was not stopped;
+    # counted at once, a stage entered just as SysTick fired was entered twice.
+    pending = None
     with os.fdopen(log_read, "r", errors="replace") as log:
         for line in log:
-            if line.startswith("Trace"):
-                translating = None
-                match = trace.match(line)
-                if not match:
-                    continue
-                pc = int(match.group(1), 16)
+            if pending is not None and not line.startswith("Stopped execution"):
+                pc, pending = pending, None
                 if pc in entries:
                     stage, caller = entries[pc], function_of(previous)
                     if stage == first_stage:
@@ -97,6 +98,13 @@ def run_traced(args, entries, function_of):
                 previous = pc
                 if ticks > args.skip:
                     runs[(stage, pc)] += 1
+            if line.startswith("Trace"):
+                translating = None
+                match = trace.match(line)
+                if match:
+                    pending = int(match.group(1), 16)
+            elif line.startswith("Stopped execution"):
+                pending = None
             elif line.startswith("IN:"):
                 translating = []
             elif translating is not None:
