@@ -207,3 +207,26 @@ FF_TEST_FLOAT_AND_DOUBLE(DynamicsIdentities, Rod2d) {
   check_subtree_runs(model, true);
   check_dynamics_identities(model, 104, 10);
 }
+
+// A free flyer beside a second, fixed-base tree: CRBA takes the free flyer's entries of H from
+// its own axes (crba.hpp's store_free_flyer_row) only for the chains of its tree, which end in
+// its DOFs 0..5; the other tree's entries come from the dot products, and none join the two.
+FF_TEST_FLOAT_AND_DOUBLE(DynamicsIdentities, FreeFlyerBesideAFixedTree) {
+  using footfall::JointSpec;
+  using footfall::Transform;
+  using footfall::Vector3;
+  footfall::Inertia<S> body;
+  FF_ASSERT_TRUE(link_inertia(S(1.5), Vector3<S>(S(0.03), S(-0.01), S(0.02)), Vector3<S>(S(0.02), S(0.03), S(0.025)), &body));
+  const Transform<S> down = Transform<S>::Translation(Vector3<S>(S(0.1), S(0.05), S(-0.2)));
+  static footfall::Model<S, 5, 9> model;
+  footfall::ModelBuilder<S, 5, 9> b;
+  int trunk = -1, arm = -1;
+  FF_ASSERT_TRUE(b.add_body("trunk", -1, JointSpec<S>::FreeFlyer(), body, &trunk).ok());
+  FF_ASSERT_TRUE(b.add_body("arm", -1, JointSpec<S>::Revolute(Vector3<S>::UnitZ(), Transform<S>::Translation(Vector3<S>(S(2), S(0), S(0)))), body, &arm).ok());
+  FF_ASSERT_TRUE(b.add_body("leg", trunk, JointSpec<S>::Revolute(Vector3<S>::UnitY(), down), body).ok());
+  FF_ASSERT_TRUE(b.add_body("forearm", arm, JointSpec<S>::Revolute(Vector3<S>::UnitX(), down), body).ok());
+  FF_ASSERT_TRUE(b.build(&model).ok());
+  FF_EXPECT_EQ(model.nv(), 9);
+  FF_EXPECT_TRUE(model.has_floating_base());
+  check_dynamics_identities(model, 108, 10);
+}

@@ -108,7 +108,7 @@ Status mass_matrix(const Model<S, B, D>& model, Workspace<S, B, D>& ws) noexcept
       const Force<S> f = ws.composite[i].apply(ws.subspace_world[k]);
       ws.mass_matrix.coeffRef(k, k) = dot(ws.subspace_world[k], f);
       for (int l = model.dof_parent(k); l != -1; l = model.dof_parent(l)) {
-        if (floating && l < 6) {  // the free flyer's six, which close every chain (DOFs 0..5)
+        if (floating && l < 6) {  // the free flyer's six (DOFs 0..5), where its tree's chains end
           detail::store_free_flyer_row(ws, k, f);
           break;
         }
