@@ -78,6 +78,23 @@ FF_TEST_FLOAT_AND_DOUBLE(SpatialInertia, ChangeOfFrameIsCongruence) {
     FF_EXPECT_MATRIX_NEAR(back.matrix(), (x.motion_matrix().transpose() * in_b.matrix() * x.motion_matrix()).eval(),
                           S(8) * ulps<S>(256));
     FF_EXPECT_MATRIX_NEAR(back.rotational_about_origin(), back.rotational_about_origin().transpose().eval(), S(0));
+    FF_EXPECT_MATRIX_NEAR(in_b.rotational_about_origin(), in_b.rotational_about_origin().transpose().eval(), S(0));
+  }
+}
+
+FF_TEST_FLOAT_AND_DOUBLE(SpatialInertia, RotationIsCongruenceWithoutTranslation) {
+  // rotated(E) is X* I X⁻¹ for X = (E, 0): the congruence, the same as transformed by a pure
+  // rotation, and exactly symmetric.
+  Random rng(24);
+  for (int trial = 0; trial < kInertiaTrials; ++trial) {
+    const footfall::Inertia<S> in_a = rng.inertia<S>();
+    const footfall::Transform<S> x = footfall::Transform<S>::Rotation(rng.transform<S>().rotation());
+    const footfall::Inertia<S> turned = in_a.rotated(x.rotation());
+    FF_EXPECT_MATRIX_NEAR(turned.matrix(), (x.force_matrix() * in_a.matrix() * x.force_matrix().transpose()).eval(),
+                          S(8) * ulps<S>(256));
+    FF_EXPECT_MATRIX_NEAR(turned.matrix(), in_a.transformed(x).matrix(), S(8) * ulps<S>(256));
+    FF_EXPECT_MATRIX_NEAR(turned.rotational_about_origin(), turned.rotational_about_origin().transpose().eval(), S(0));
+    FF_EXPECT_NEAR(turned.mass(), in_a.mass(), S(0));
   }
 }
 

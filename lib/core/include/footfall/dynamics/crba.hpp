@@ -53,27 +53,20 @@ FOOTFALL_INLINE void store_free_flyer_row(Workspace<S, B, D>& ws, int k, const F
   }
 }
 
-// The free flyer's 6×6 block among itself: the whole robot's composite inertia ⁰I^c_0 in body 0's
-// coordinates (RBDA (2.66) with no translation: Ī' = E Ī Eᵀ, h' = E h), reordered to v's order:
-// m 1 on the linear rows, Ī' on the angular ones, and between them h'×ᵀ = −h'× (the lower-left
-// block of RBDA (2.63)'s [Ī h×; h×ᵀ m1]). Ī' is formed on its upper triangle and mirrored, so
-// the block is exactly symmetric; this replaces six inertia products and 21 six-term dots.
+// The free flyer's 6×6 block among itself: the whole robot's composite inertia ⁰I^c_0 turned
+// into body 0's axes (Inertia::rotated: h' = E h, Ī' = E Ī Eᵀ, exactly symmetric), reordered to
+// v's order: m 1 on the linear rows, Ī' on the angular ones, and between them h'×ᵀ = −h'× (the
+// lower-left block of RBDA (2.63)'s [Ī h×; h×ᵀ m1]). This replaces six inertia products and 21
+// six-term dots.
 template <typename S, int B, int D>
 FOOTFALL_INLINE void store_free_flyer_block(Workspace<S, B, D>& ws) noexcept {
-  const Matrix3<S>& e = ws.world_to_body[0].rotation();
-  const Inertia<S>& composite = ws.composite[0];
-  const Vector3<S> h = e * composite.first_moment();
-  const Matrix3<S> t = composite.rotational_about_origin() * e.transpose();  // Ī Eᵀ
+  const Inertia<S> body = ws.composite[0].rotated(ws.world_to_body[0].rotation());
+  const Matrix3<S> coupling = -skew<S>(body.first_moment());
   auto& m = ws.mass_matrix;
-  for (int a = 0; a < 3; ++a)
-    for (int b = a; b < 3; ++b) {
-      m.coeffRef(a, b) = m.coeffRef(b, a) = a == b ? composite.mass() : S(0);
-      m.coeffRef(3 + a, 3 + b) = m.coeffRef(3 + b, 3 + a) = e.row(a).dot(t.col(b));  // (E Ī Eᵀ)(a, b)
-    }
-  // −h'×, row by row: (0, h_z, −h_y), (−h_z, 0, h_x), (h_y, −h_x, 0).
-  const S coupling[3][3] = {{S(0), h.z(), -h.y()}, {-h.z(), S(0), h.x()}, {h.y(), -h.x(), S(0)}};
-  for (int a = 0; a < 3; ++a)
-    for (int b = 0; b < 3; ++b) m.coeffRef(a, 3 + b) = m.coeffRef(3 + b, a) = coupling[a][b];
+  m.template topLeftCorner<3, 3>() = body.mass() * Matrix3<S>::Identity();
+  m.template block<3, 3>(3, 3) = body.rotational_about_origin();
+  m.template block<3, 3>(0, 3) = coupling;
+  m.template block<3, 3>(3, 0) = coupling.transpose();
 }
 
 }  // namespace detail

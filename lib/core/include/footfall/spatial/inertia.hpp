@@ -82,19 +82,34 @@ class Inertia {
                     mass_ * lin - first_moment_.cross(w));
   }
 
+  // The same body with its axes turned by E and the origin kept: X* I X⁻¹ for X = (E, 0), so
+  // h' = E h and Ī' = E Ī Eᵀ (RBDA (2.66) with r = 0). Only the upper triangle of Ī' is computed
+  // (as rows of E against the columns of Ī Eᵀ) and mirrored, so the result is symmetric by
+  // construction, which the factorisation of any H assembled from it relies on. CRBA turns the
+  // whole robot's composite inertia into the free flyer's axes with it (dynamics/crba.hpp).
+  FOOTFALL_INLINE Inertia rotated(const Matrix3<S>& e) const noexcept {
+    const Matrix3<S> t = rotational_ * e.transpose();  // Ī Eᵀ
+    const auto entry = [&](int a, int b) { return e.row(a).dot(t.col(b)); };
+    const S xy = entry(0, 1), xz = entry(0, 2), yz = entry(1, 2);
+    Matrix3<S> out;
+    out << entry(0, 0), xy, xz,  //
+        xy, entry(1, 1), yz,     //
+        xz, yz, entry(2, 2);
+    return Inertia(mass_, e * first_moment_, out);
+  }
+
   // The same body expressed in frame B, given X from this frame A to B: X* I X⁻¹ (RBDA (2.66)).
   // With (E, r): h' = E (h − m r) and Ī' = E (Ī + r×h× + h×r× − m r×r×) Eᵀ, the parallel-axis
-  // theorem moved from A's origin to B's. Using a×b× = b aᵀ − (a·b) 1, the bracket is
-  // Ī + h rᵀ + r hᵀ − m r rᵀ + (m r·r − 2 r·h) 1, which needs no 3×3 products.
+  // theorem moved from A's origin to B's, then turned into B's axes (rotated). Using
+  // a×b× = b aᵀ − (a·b) 1, the bracket is Ī + h rᵀ + r hᵀ − m r rᵀ + (m r·r − 2 r·h) 1, which
+  // needs no 3×3 products.
   FOOTFALL_INLINE Inertia transformed(const Transform<S>& x) const noexcept {
-    const Matrix3<S>& e = x.rotation();
     const Vector3<S>& r = x.translation();
     const Vector3<S>& h = first_moment_;
     Matrix3<S> about_b_origin = rotational_ + h * r.transpose() + r * h.transpose() -
                                 mass_ * r * r.transpose();
     about_b_origin.diagonal().array() += mass_ * r.squaredNorm() - S(2) * r.dot(h);
-    return Inertia(mass_, e * (h - mass_ * r),
-                   symmetric_part(e * about_b_origin * e.transpose()));
+    return Inertia(mass_, h - mass_ * r, about_b_origin).rotated(x.rotation());
   }
 
   // The way back: this body, expressed in frame B, re-expressed in A given X from A to B, so
@@ -139,8 +154,8 @@ class Inertia {
   }
 
  private:
-  // Rounding leaves E M Eᵀ a few ulps from symmetric; an inertia (and so every H assembled from
-  // them) is kept exactly symmetric, which the factorisation of H relies on.
+  // A user's inertia about the centre may be a few ulps from symmetric; every inertia (and so
+  // every H assembled from them) is kept exactly symmetric, which the factorisation of H relies on.
   static Matrix3<S> symmetric_part(const Matrix3<S>& m) noexcept {
     return S(0.5) * (m + m.transpose());
   }
