@@ -7,6 +7,10 @@
 
 namespace footfall::test {
 
+// How many random cases an identity test of the spatial algebra checks, the same on the host and
+// the boards: each is a handful of 6×6 products, so fifty cost nothing and cover every sign.
+constexpr int kSpatialTrials = 50;
+
 class Random {
  public:
   explicit Random(std::uint64_t seed) noexcept : state_(seed) {}

@@ -7,13 +7,13 @@ namespace {
 
 using footfall::test::Random;
 using footfall::test::ulps;
-constexpr int kCrossTrials = 50;
+using footfall::test::kSpatialTrials;
 
 }  // namespace
 
 FF_TEST_FLOAT_AND_DOUBLE(SpatialCross, MatrixFormsMatchTheProducts) {
   Random rng(1);
-  for (int trial = 0; trial < kCrossTrials; ++trial) {
+  for (int trial = 0; trial < kSpatialTrials; ++trial) {
     const footfall::Motion<S> a = rng.motion<S>(), m = rng.motion<S>();
     const footfall::Force<S> f = rng.force<S>();
     FF_EXPECT_MATRIX_NEAR(footfall::cross(a, m).vector(),
@@ -28,7 +28,7 @@ FF_TEST_FLOAT_AND_DOUBLE(SpatialCross, MatrixFormsMatchTheProducts) {
 
 FF_TEST_FLOAT_AND_DOUBLE(SpatialCross, MotionCrossItselfIsZero) {
   Random rng(2);
-  for (int trial = 0; trial < kCrossTrials; ++trial) {
+  for (int trial = 0; trial < kSpatialTrials; ++trial) {
     const footfall::Motion<S> a = rng.motion<S>();
     FF_EXPECT_LE(footfall::cross(a, a).vector().cwiseAbs().maxCoeff(), ulps<S>(64));
   }
@@ -37,7 +37,7 @@ FF_TEST_FLOAT_AND_DOUBLE(SpatialCross, MotionCrossItselfIsZero) {
 FF_TEST_FLOAT_AND_DOUBLE(SpatialCross, JacobiIdentity) {
   // a×(b×c) + b×(c×a) + c×(a×b) = 0: motion vectors with × form a Lie algebra.
   Random rng(3);
-  for (int trial = 0; trial < kCrossTrials; ++trial) {
+  for (int trial = 0; trial < kSpatialTrials; ++trial) {
     const footfall::Motion<S> a = rng.motion<S>(), b = rng.motion<S>(), c = rng.motion<S>();
     const footfall::Motion<S> sum = footfall::cross(a, footfall::cross(b, c)) +
                                     footfall::cross(b, footfall::cross(c, a)) +
@@ -49,7 +49,7 @@ FF_TEST_FLOAT_AND_DOUBLE(SpatialCross, JacobiIdentity) {
 FF_TEST_FLOAT_AND_DOUBLE(SpatialCross, ForceCrossIsDualOfMotionCross) {
   // (a × m)·f = −m·(a ×* f): the power identity behind RNEA's bias force.
   Random rng(4);
-  for (int trial = 0; trial < kCrossTrials; ++trial) {
+  for (int trial = 0; trial < kSpatialTrials; ++trial) {
     const footfall::Motion<S> a = rng.motion<S>(), m = rng.motion<S>();
     const footfall::Force<S> f = rng.force<S>();
     FF_EXPECT_NEAR(footfall::dot(footfall::cross(a, m), f), -footfall::dot(m, footfall::cross(a, f)),
@@ -62,7 +62,7 @@ FF_TEST_FLOAT_AND_DOUBLE(SpatialCross, ForceCrossIsDualOfMotionCross) {
 FF_TEST_FLOAT_AND_DOUBLE(SpatialCross, TransformsCommuteWithCrossProducts) {
   // X (a × m) = (X a) × (X m) and X* (a ×* f) = (X a) ×* (X* f)   (RBDA (2.34))
   Random rng(5);
-  for (int trial = 0; trial < kCrossTrials; ++trial) {
+  for (int trial = 0; trial < kSpatialTrials; ++trial) {
     const footfall::Transform<S> x = rng.transform<S>();
     const footfall::Motion<S> a = rng.motion<S>(), m = rng.motion<S>();
     const footfall::Force<S> f = rng.force<S>();

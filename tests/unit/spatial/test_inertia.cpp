@@ -10,7 +10,7 @@ namespace {
 
 using footfall::test::Random;
 using footfall::test::ulps;
-constexpr int kInertiaTrials = 50;
+using footfall::test::kSpatialTrials;
 
 }  // namespace
 
@@ -38,7 +38,7 @@ FF_TEST_FLOAT_AND_DOUBLE(SpatialInertia, MatrixOfABodyOffItsCentre) {
 
 FF_TEST_FLOAT_AND_DOUBLE(SpatialInertia, ApplyMatchesMatrixAndIsPositiveDefinite) {
   Random rng(21);
-  for (int trial = 0; trial < kInertiaTrials; ++trial) {
+  for (int trial = 0; trial < kSpatialTrials; ++trial) {
     const footfall::Inertia<S> inertia = rng.inertia<S>();
     const footfall::Motion<S> v = rng.motion<S>();
     FF_EXPECT_MATRIX_NEAR(inertia.apply(v).vector(), inertia.matrix() * v.vector(), ulps<S>(256));
@@ -53,7 +53,7 @@ FF_TEST_FLOAT_AND_DOUBLE(SpatialInertia, ChangeOfFrameIsCongruence) {
   // X⁻¹ as a matrix is X*ᵀ (X* = X⁻ᵀ, checked in test_transform.cpp), so no general inverse
   // (and no heap on the boards) is needed.
   Random rng(22);
-  for (int trial = 0; trial < kInertiaTrials; ++trial) {
+  for (int trial = 0; trial < kSpatialTrials; ++trial) {
     const footfall::Inertia<S> in_a = rng.inertia<S>();
     const footfall::Transform<S> x = rng.transform<S>();
     const footfall::Inertia<S> in_b = in_a.transformed(x);
@@ -86,7 +86,7 @@ FF_TEST_FLOAT_AND_DOUBLE(SpatialInertia, RotationIsCongruenceWithoutTranslation)
   // rotated(E) is X* I X⁻¹ for X = (E, 0): the congruence, the same as transformed by a pure
   // rotation, and exactly symmetric.
   Random rng(24);
-  for (int trial = 0; trial < kInertiaTrials; ++trial) {
+  for (int trial = 0; trial < kSpatialTrials; ++trial) {
     const footfall::Inertia<S> in_a = rng.inertia<S>();
     const footfall::Transform<S> x = footfall::Transform<S>::Rotation(rng.transform<S>().rotation());
     const footfall::Inertia<S> turned = in_a.rotated(x.rotation());
@@ -100,7 +100,7 @@ FF_TEST_FLOAT_AND_DOUBLE(SpatialInertia, RotationIsCongruenceWithoutTranslation)
 
 FF_TEST_FLOAT_AND_DOUBLE(SpatialInertia, SumsTransformLikeTheirParts) {
   Random rng(23);
-  for (int trial = 0; trial < kInertiaTrials; ++trial) {
+  for (int trial = 0; trial < kSpatialTrials; ++trial) {
     const footfall::Inertia<S> a = rng.inertia<S>(), b = rng.inertia<S>();
     const footfall::Transform<S> x = rng.transform<S>();
     FF_EXPECT_MATRIX_NEAR((a + b).transformed(x).matrix(),

@@ -11,7 +11,7 @@ namespace {
 
 using footfall::test::Random;
 using footfall::test::ulps;
-constexpr int kRotationTrials = 50;
+using footfall::test::kSpatialTrials;
 
 template <typename S>
 footfall::Matrix3<S> rotation_about_z(S angle) {
@@ -34,7 +34,7 @@ FF_TEST_FLOAT_AND_DOUBLE(Rotation, ExpOfAnAxisIsTheElementaryRotation) {
 
 FF_TEST_FLOAT_AND_DOUBLE(Rotation, ExpIsAProperRotationThatFixesItsAxis) {
   Random rng(31);
-  for (int trial = 0; trial < kRotationTrials; ++trial) {
+  for (int trial = 0; trial < kSpatialTrials; ++trial) {
     const footfall::Vector3<S> phi = rng.vector3<S>(S(1.8));
     const footfall::Matrix3<S> r = footfall::exp_so3(phi);
     FF_EXPECT_MATRIX_NEAR((r * r.transpose()).eval(), footfall::Matrix3<S>::Identity(), ulps<S>(16));
@@ -54,7 +54,7 @@ FF_TEST_FLOAT_AND_DOUBLE(Rotation, ExpIsAProperRotationThatFixesItsAxis) {
 FF_TEST_FLOAT_AND_DOUBLE(Rotation, ExpMatchesItsPowerSeriesForSmallAngles) {
   // For small φ, exp(φ×) = 1 + φ× + (φ×)²/2 + (φ×)³/6 + …; ten terms are exact to rounding.
   Random rng(32);
-  for (int trial = 0; trial < kRotationTrials; ++trial) {
+  for (int trial = 0; trial < kSpatialTrials; ++trial) {
     const footfall::Vector3<S> phi = rng.vector3<S>(S(0.05));
     const footfall::Matrix3<S> px = footfall::skew(phi);
     footfall::Matrix3<S> term = footfall::Matrix3<S>::Identity(), series = term;
@@ -68,7 +68,7 @@ FF_TEST_FLOAT_AND_DOUBLE(Rotation, ExpMatchesItsPowerSeriesForSmallAngles) {
 
 FF_TEST_FLOAT_AND_DOUBLE(Rotation, QuaternionRoundTrip) {
   Random rng(33);
-  for (int trial = 0; trial < kRotationTrials; ++trial) {
+  for (int trial = 0; trial < kSpatialTrials; ++trial) {
     const footfall::Matrix3<S> r = rng.rotation<S>();
     const footfall::Vector4<S> q = footfall::quaternion_from_rotation(r);
     FF_EXPECT_NEAR(q.norm(), S(1), ulps<S>(16));
@@ -92,7 +92,7 @@ FF_TEST_FLOAT_AND_DOUBLE(Rotation, QuaternionOfARotationVector) {
   Random rng(34);
   const S scales[] = {S(1e-8), S(1e-3), S(0.1), S(1.8)};
   for (const S scale : scales) {
-    for (int trial = 0; trial < kRotationTrials; ++trial) {
+    for (int trial = 0; trial < kSpatialTrials; ++trial) {
       const footfall::Vector3<S> phi = rng.vector3<S>(scale);
       const footfall::Vector4<S> q = footfall::quaternion_from_rotation_vector(phi);
       FF_EXPECT_NEAR(q.norm(), S(1), ulps<S>(16));

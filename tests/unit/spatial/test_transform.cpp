@@ -8,13 +8,13 @@ namespace {
 
 using footfall::test::Random;
 using footfall::test::ulps;
-constexpr int kTransformTrials = 50;
+using footfall::test::kSpatialTrials;
 
 }  // namespace
 
 FF_TEST_FLOAT_AND_DOUBLE(SpatialTransform, ApplyMatchesTheMatrices) {
   Random rng(11);
-  for (int trial = 0; trial < kTransformTrials; ++trial) {
+  for (int trial = 0; trial < kSpatialTrials; ++trial) {
     const footfall::Transform<S> x = rng.transform<S>();
     const footfall::Motion<S> m = rng.motion<S>();
     const footfall::Force<S> f = rng.force<S>();
@@ -48,7 +48,7 @@ FF_TEST_FLOAT_AND_DOUBLE(SpatialTransform, PureRotationAndTranslation) {
 
 FF_TEST_FLOAT_AND_DOUBLE(SpatialTransform, CompositionIsMatrixProduct) {
   Random rng(12);
-  for (int trial = 0; trial < kTransformTrials; ++trial) {
+  for (int trial = 0; trial < kSpatialTrials; ++trial) {
     const footfall::Transform<S> ab = rng.transform<S>(), bc = rng.transform<S>();
     const footfall::Transform<S> ac = bc * ab;
     FF_EXPECT_MATRIX_NEAR(ac.motion_matrix(), (bc.motion_matrix() * ab.motion_matrix()).eval(),
@@ -62,7 +62,7 @@ FF_TEST_FLOAT_AND_DOUBLE(SpatialTransform, CompositionIsMatrixProduct) {
 
 FF_TEST_FLOAT_AND_DOUBLE(SpatialTransform, InverseUndoesTheTransform) {
   Random rng(13);
-  for (int trial = 0; trial < kTransformTrials; ++trial) {
+  for (int trial = 0; trial < kSpatialTrials; ++trial) {
     const footfall::Transform<S> x = rng.transform<S>();
     const footfall::Motion<S> m = rng.motion<S>();
     const footfall::Force<S> f = rng.force<S>();
@@ -80,7 +80,7 @@ FF_TEST_FLOAT_AND_DOUBLE(SpatialTransform, InverseUndoesTheTransform) {
 FF_TEST_FLOAT_AND_DOUBLE(SpatialTransform, PowerIsFrameInvariant) {
   // m·f = (X m)·(X* f)   (RBDA (2.13) with X* = X⁻ᵀ)
   Random rng(14);
-  for (int trial = 0; trial < kTransformTrials; ++trial) {
+  for (int trial = 0; trial < kSpatialTrials; ++trial) {
     const footfall::Transform<S> x = rng.transform<S>();
     const footfall::Motion<S> m = rng.motion<S>();
     const footfall::Force<S> f = rng.force<S>();
