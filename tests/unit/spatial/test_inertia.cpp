@@ -83,16 +83,16 @@ FF_TEST_FLOAT_AND_DOUBLE(SpatialInertia, ChangeOfFrameIsCongruence) {
 }
 
 FF_TEST_FLOAT_AND_DOUBLE(SpatialInertia, RotationIsCongruenceWithoutTranslation) {
-  // rotated(E) is X* I X⁻¹ for X = (E, 0): the congruence, the same as transformed by a pure
-  // rotation, and exactly symmetric.
+  // rotated(E) is X* I X⁻¹ for X = (E, 0): the 6×6 congruence, formed here from X*'s matrix
+  // (transformed() itself turns with rotated(), so it is no independent check), and exactly
+  // symmetric.
   Random rng(24);
   for (int trial = 0; trial < kSpatialTrials; ++trial) {
     const footfall::Inertia<S> in_a = rng.inertia<S>();
-    const footfall::Transform<S> x = footfall::Transform<S>::Rotation(rng.transform<S>().rotation());
+    const footfall::Transform<S> x = footfall::Transform<S>::Rotation(rng.rotation<S>());
     const footfall::Inertia<S> turned = in_a.rotated(x.rotation());
     FF_EXPECT_MATRIX_NEAR(turned.matrix(), (x.force_matrix() * in_a.matrix() * x.force_matrix().transpose()).eval(),
                           S(8) * ulps<S>(256));
-    FF_EXPECT_MATRIX_NEAR(turned.matrix(), in_a.transformed(x).matrix(), S(8) * ulps<S>(256));
     FF_EXPECT_MATRIX_NEAR(turned.rotational_about_origin(), turned.rotational_about_origin().transpose().eval(), S(0));
     FF_EXPECT_NEAR(turned.mass(), in_a.mass(), S(0));
   }
