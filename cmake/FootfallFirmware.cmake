@@ -13,6 +13,11 @@
 #     The command that runs an image on the board's QEMU model, with semihosting for the
 #     console and the exit status, and -icount for deterministic instruction-paced time.
 #     Append the image path.
+#
+#   footfall_add_qemu_test(<test> <image>)
+#     The ctest <test>, which runs image <image> on the board's QEMU model and, when it passes,
+#     keeps what it printed in <image>.elf.out (cmake/run-logged.sh); the firmware-report target
+#     reads that instead of running the image again.
 
 # A board QEMU does not model (FOOTFALL_BOARD_QEMU_MACHINE empty: a real board such as the
 # nucleo-h743zi) is built and linked only; its images also get a raw <name>.bin for flashing.
@@ -36,6 +41,12 @@ function(footfall_qemu_command out_var)
     -icount shift=${FOOTFALL_QEMU_ICOUNT_SHIFT},align=off,sleep=off
     -kernel
     PARENT_SCOPE)
+endfunction()
+
+function(footfall_add_qemu_test test image)
+  footfall_qemu_command(qemu)
+  add_test(NAME ${test}
+    COMMAND bash ${PROJECT_SOURCE_DIR}/cmake/run-logged.sh $<TARGET_FILE:${image}>.out ${qemu} $<TARGET_FILE:${image}>)
 endfunction()
 
 function(footfall_add_firmware name)
@@ -76,9 +87,10 @@ function(footfall_firmware_budget name)
 endfunction()
 
 # footfall_add_firmware_report(): the target `firmware-report`, which runs every firmware image
-# of this build (tests, benchmark, example) on QEMU and prints the instruction-count benchmark
-# and a table of flash, static RAM and measured stack use (cmake/firmware-report.cmake). Call it
-# once, after every image has been added.
+# of this build (tests, benchmark, example) on QEMU, or reads what it printed when its ctest last
+# passed if that is newer than the image (footfall_add_qemu_test), and prints the
+# instruction-count benchmark and a table of flash, static RAM and measured stack use
+# (cmake/firmware-report.cmake). Call it once, after every image has been added.
 function(footfall_add_firmware_report)
   get_property(images GLOBAL PROPERTY FOOTFALL_FIRMWARE_IMAGES)
   set(files "")

@@ -3,7 +3,7 @@
 # and test the presets — host-asan (clang, sanitizers, and the libFuzzer harnesses run for a
 # bounded time), host-release, cortex-m4f and cortex-m7 (the last two under qemu-system-arm),
 # stm32f405 (the quadruped loop alone, at its 168 MHz board's nominal clock under
-# qemu-system-arm), aarch64-linux (64-bit ARM Linux, cross: every unit suite and the examples,
+# qemu-system-arm), aarch64-linux (64-bit ARM Linux, cross: five unit suites and the examples,
 # the RT-Linux loop among them, under qemu-aarch64) — build the real boards' firmware
 # (nucleo-h743zi), and print the firmware figures: instruction counts, flash/RAM use, stack
 # high-water marks and static stack bounds.

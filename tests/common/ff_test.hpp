@@ -115,23 +115,34 @@ class NoEigenHeap {
 
 #endif
 
-// A test body written once for a scalar S, registered as name_float and name_double. On a board
-// whose FPU is single precision only (FOOTFALL_TEST_FLOAT_ONLY: the Cortex-M4F) it runs in float
-// alone: double there is the compiler's software arithmetic, not footfall's code, whose double
-// path the Cortex-M7 (double in hardware), the host and aarch64 test. That halves the board's build.
+// A test body written once for a scalar S, registered as name_float and name_double. The boards
+// split the two (tests/CMakeLists.txt): on the Cortex-M4F, whose FPU is single precision only
+// (FOOTFALL_TEST_FLOAT_ONLY), it runs in float alone, since double there is the compiler's
+// software arithmetic, not footfall's code; on the Cortex-M7, double in hardware
+// (FOOTFALL_TEST_DOUBLE_ONLY), in double alone, since the M4F runs the float instance of the same
+// body on the same instruction set. Each halves its board's build; the host and aarch64 run both.
+#if defined(FOOTFALL_TEST_FLOAT_ONLY) && defined(FOOTFALL_TEST_DOUBLE_ONLY)
+#error "FOOTFALL_TEST_FLOAT_ONLY and FOOTFALL_TEST_DOUBLE_ONLY leave no scalar to test"
+#endif
 #if defined(FOOTFALL_TEST_FLOAT_ONLY)
 #define FF_TEST_DOUBLE_INSTANCE(suite, name)
 #else
 #define FF_TEST_DOUBLE_INSTANCE(suite, name) \
   FF_TEST(suite, name##_double) { ff_typed_test_##suite##_##name<double>(); }
 #endif
+#if defined(FOOTFALL_TEST_DOUBLE_ONLY)
+#define FF_TEST_FLOAT_INSTANCE(suite, name)
+#else
+#define FF_TEST_FLOAT_INSTANCE(suite, name) \
+  FF_TEST(suite, name##_float) { ff_typed_test_##suite##_##name<float>(); }
+#endif
 
-#define FF_TEST_FLOAT_AND_DOUBLE(suite, name)                                  \
-  template <typename S>                                                        \
-  static void ff_typed_test_##suite##_##name();                                \
-  FF_TEST(suite, name##_float) { ff_typed_test_##suite##_##name<float>(); }    \
-  FF_TEST_DOUBLE_INSTANCE(suite, name)                                         \
-  template <typename S>                                                        \
+#define FF_TEST_FLOAT_AND_DOUBLE(suite, name)                   \
+  template <typename S>                                         \
+  static void ff_typed_test_##suite##_##name();                 \
+  FF_TEST_FLOAT_INSTANCE(suite, name)                           \
+  FF_TEST_DOUBLE_INSTANCE(suite, name)                          \
+  template <typename S>                                         \
   static void ff_typed_test_##suite##_##name()
 
 // Two matrices (or vectors) agree coefficient by coefficient to within `tolerance`.
