@@ -8,7 +8,7 @@
 # (nucleo-h743zi), and print the firmware figures: instruction counts, flash/RAM use, stack
 # high-water marks and static stack bounds.
 #
-# The plain debug `host` preset is not in the default list, to keep CI inside its hour on two
+# The plain debug `host` preset is not in the default list, to keep CI nearer its hour on two
 # cores: host-asan runs the same tests, unoptimised too, with the sanitizers. Name it to run it:
 # `cmake/run-tests.sh host`. host-asan's test preset leaves out the three 1 s trapezoidal
 # quadruped drops (host.Simulate.*TrapezoidalScheme*, 5 to 16 minutes each under the sanitizers)
