@@ -254,6 +254,8 @@ TEST(Impact, BadStateIsOneLineOnStderrAndNothingElse) {
       {[](json& s) { s["contacts"][1].erase("normal"); }, "contacts[1].normal: missing"},
       {[](json& s) { s.erase("v"); }, "v: missing"},
       {[](json& s) { s["v"].erase(0); }, "v: has 17 numbers, needs 18 (nv of quadruped)"},
+      // Finite, but ½ vᵀHv overflows: once refused nowhere, and reported "ok" with infinite energies.
+      {[](json& s) { s["v"][7] = 1e200; }, "v: too large: the kinetic energy overflows double"},
       {[](json& s) { s["tau"] = {1, 2}; }, "tau: has 2 numbers, needs 18"},
       {[](json& s) { s["solver"] = "lemke"; }, "solver: 'lemke' does not solve the cone friction model"},
       {[](json& s) {

@@ -135,9 +135,11 @@ FF_TEST_FLOAT_AND_DOUBLE(LcpValidation, EnumerationOptions) {
   auto& ws = solvers<S>();
   set_two_by_two(p);
   footfall::EnumerationOptions<S> options;
-  options.accuracy = S(-1);
-  FF_EXPECT_TRUE(
-      is_bad_input(footfall::solve_by_enumeration(p, ws.enumeration, options).status, "enumeration.accuracy", -1));
+  for (const S accuracy : {S(-1), S(1), std::numeric_limits<S>::quiet_NaN()}) {
+    options.accuracy = accuracy;
+    FF_EXPECT_TRUE(
+        is_bad_input(footfall::solve_by_enumeration(p, ws.enumeration, options).status, "enumeration.accuracy", -1));
+  }
 }
 
 FF_TEST_FLOAT_AND_DOUBLE(LcpValidation, PgsOptionsAndWarmStart) {
@@ -151,8 +153,10 @@ FF_TEST_FLOAT_AND_DOUBLE(LcpValidation, PgsOptionsAndWarmStart) {
     FF_EXPECT_TRUE(is_bad_input(footfall::solve_pgs(p, ws.pgs, options).status, "pgs.relaxation", -1));
   }
   options = footfall::PgsOptions<S>();
-  options.tolerance = S(-1);
-  FF_EXPECT_TRUE(is_bad_input(footfall::solve_pgs(p, ws.pgs, options).status, "pgs.tolerance", -1));
+  for (const S tolerance : {S(-1), S(1), S(10)}) {  // from 1 on, z = 0 would pass every check
+    options.tolerance = tolerance;
+    FF_EXPECT_TRUE(is_bad_input(footfall::solve_pgs(p, ws.pgs, options).status, "pgs.tolerance", -1));
+  }
   options = footfall::PgsOptions<S>();
   options.max_sweeps = -3;
   FF_EXPECT_TRUE(is_bad_input(footfall::solve_pgs(p, ws.pgs, options).status, "pgs.max_sweeps", -3));
@@ -230,6 +234,12 @@ FF_TEST_FLOAT_AND_DOUBLE(LcpValidation, ResultCheck) {
   z.resize(2);
   z << S(1), S(1);
   FF_EXPECT_TRUE(is_bad_input(footfall::check_lcp_solution(p, z, w, S(-1)).status, "lcp.accuracy", -1));
+  // An accuracy of 1 or more is refused: with it z = 0 (w = q) would pass on every problem. Just
+  // inside the range z = 0 is still refused here, where the answer is (4/3, 7/3) and q < 0.
+  z << S(0), S(0);
+  FF_EXPECT_TRUE(is_bad_input(footfall::check_lcp_solution(p, z, w, S(1)).status, "lcp.accuracy", -1));
+  FF_EXPECT_TRUE(footfall::check_lcp_solution(p, z, w, S(0.5)).status.code == StatusCode::kCheckFailed);
+  z << S(1), S(1);
   p.q(0) = std::numeric_limits<S>::quiet_NaN();
   FF_EXPECT_TRUE(is_bad_input(footfall::check_lcp_solution(p, z, w).status, "lcp.q", 0));
 }

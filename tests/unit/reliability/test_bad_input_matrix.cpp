@@ -447,6 +447,13 @@ int rows(const Row<S>** out) {
       {"NaN accuracy", Entry::kLemke, [](W& w) { w.lemke_options.accuracy = nan<S>(); }, C::kBadInput, "lemke.accuracy", -1},
       {"Inf in q", Entry::kEnumeration, [](W& w) { w.lcp.q(0) = -inf<S>(); }, C::kBadInput, "lcp.q", 0},
 
+      // An accuracy of 1 or more on the data's scale, under which z = 0 passes every check.
+      {"tolerance 1", Entry::kStance, [](W& w) { w.stance_options.tolerance = S(1); }, C::kBadInput, "options.tolerance", -1},
+      {"tolerance 10", Entry::kStrike, [](W& w) { w.strike_options.tolerance = S(10); }, C::kBadInput, "options.tolerance", -1},
+      {"tolerance 1", Entry::kPgs, [](W& w) { w.pgs_options.tolerance = S(1); }, C::kBadInput, "pgs.tolerance", -1},
+      {"accuracy 2", Entry::kLemke, [](W& w) { w.lemke_options.accuracy = S(2); }, C::kBadInput, "lemke.accuracy", -1},
+      {"accuracy 1", Entry::kEnumeration, [](W& w) { w.enumeration_options.accuracy = S(1); }, C::kBadInput, "enumeration.accuracy", -1},
+
       // Zero and negative mass.
       {"zero mass", Entry::kMassProperties, [](W& w) { w.mass = S(0); }, C::kBadInput, "mass", -1},
       {"negative mass", Entry::kMassProperties, [](W& w) { w.mass = S(-1); }, C::kBadInput, "mass", -1},
@@ -499,6 +506,8 @@ int rows(const Row<S>** out) {
       // More than the capacity.
       {"a contact past the capacity", Entry::kAddContact, [](W&) {}, C::kCapacity, "contacts", kFeet},
       {"a candidate past the capacity", Entry::kAddCandidate, [](W&) {}, C::kCapacity, "contacts", kFeet},
+      {"a negative count", Entry::kAddContact, [](W& w) { w.contacts.count = -1; }, C::kBadInput, "contacts.count", -1},
+      {"a negative count", Entry::kAddCandidate, [](W& w) { w.candidates.contacts.count = -1; }, C::kBadInput, "contacts.count", -1},
       {"a count past the capacity", Entry::kStance, [](W& w) { w.contacts.count = kFeet + 1; }, C::kBadInput, "contacts.count", kFeet + 1},
       {"a count past the capacity", Entry::kStrike, [](W& w) { w.contacts.count = -1; }, C::kBadInput, "contacts.count", -1},
       {"a count past the capacity", Entry::kTimeStepping, [](W& w) { w.candidates.contacts.count = kFeet + 1; }, C::kBadInput, "contacts.count", kFeet + 1},

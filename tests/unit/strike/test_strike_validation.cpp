@@ -60,6 +60,9 @@ FF_TEST_FLOAT_AND_DOUBLE(StrikeValidation, OptionsNameTheirField) {
   b.options.tolerance = nan;
   expect_bad(b, "options.tolerance");
   FF_ASSERT_TRUE(ball(b));
+  b.options.tolerance = S(1);  // relative to the data: from 1 on, no impulse would pass the check
+  expect_bad(b, "options.tolerance");
+  FF_ASSERT_TRUE(ball(b));
   b.options.separating_speed = S(-1);
   expect_bad(b, "options.separating_speed");
   FF_ASSERT_TRUE(ball(b));
@@ -87,6 +90,11 @@ FF_TEST_FLOAT_AND_DOUBLE(StrikeValidation, InputsNameTheirField) {
   FF_ASSERT_TRUE(ball(b));
   b.v.resize(5);
   expect_bad(b, "v");
+  // A spin about the contact normal leaves the strike as it is, but one too fast for the scalar's
+  // kinetic energy is refused, not reported with an infinite energy.
+  FF_ASSERT_TRUE(ball(b));
+  b.v(5) = std::numeric_limits<S>::max() / S(16);
+  expect_bad(b, "v.overflow");
   FF_ASSERT_TRUE(ball(b));
   b.contacts[0].restitution = S(1.5);
   expect_bad(b, "contacts.restitution");

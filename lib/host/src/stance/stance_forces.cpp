@@ -99,9 +99,11 @@ std::string describe_stance_status(const Status& status, const RobotDescription&
     if (field == "q.position")  // a run that carried the base out (a file's q is checked as it is read)
       return state_name + ": the position of body '" + body + "' is beyond the " +
              format_short(resolved_position_limit<double>()) + " m from the origin that double resolves";
-    if (field == "v.overflow")
+    if (field == "v.overflow" && status.index >= 0)
       return state_name + ": v: too large: the Coriolis and centrifugal forces C(q, v) overflow double (at DOF " +
              std::to_string(status.index) + ")";
+    if (field == "v.overflow")  // the strike's
+      return state_name + ": v: too large: the kinetic energy overflows double";
     if (field == "q" || field == "v" || field == "tau")
       return state_name + ": " + field + at + ": " + (status.index >= 0 ? "not a finite number" : "wrong length");
     if (field == "gravity") return state_name + ": gravity: not finite";

@@ -76,6 +76,15 @@ bool is_finite(S x) noexcept {
   return std::isfinite(x);
 }
 
+// An accuracy asked of a method relative to the data's scale (lcp/result_check.hpp's τ, the
+// stance and strike options' tolerance): in [0, 1). At 1 the check passes z = 0 on every problem
+// (w = q lies within ‖q‖∞ of feasible), so a solve with it would call anything a solution.
+// NaN and ±∞ fail both comparisons.
+template <typename S>
+bool is_relative_accuracy(S x) noexcept {
+  return x >= S(0) && x < S(1);
+}
+
 // Largest absolute coefficient; the scale against which a matrix's rounding is judged.
 template <typename Derived>
 typename Derived::Scalar max_abs(const Eigen::MatrixBase<Derived>& m) noexcept {

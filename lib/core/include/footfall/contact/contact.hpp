@@ -101,7 +101,10 @@ struct ContactSet {
   int count = 0;
 
   // Appends a contact (not validated here: validate_contacts() does that for the whole set).
+  // `count` is a public member, so a caller may have spoilt it: below zero it is refused, as
+  // validate_contacts() refuses it, rather than used as an index.
   Status add(const Contact<S>& contact) noexcept {
+    if (count < 0) return Status::BadInput("contacts.count", count);
     if (count >= K) return Status::Capacity("contacts", count);
     contacts[count++] = contact;
     return Status::Ok();

@@ -34,7 +34,7 @@ constexpr int kEnumerationMaxSize = 12;
 
 template <typename S>
 struct EnumerationOptions {
-  S accuracy = S(0);  // ≥ 0: the check's τ (lcp/result_check.hpp); 0 accepts rounding-level answers only
+  S accuracy = S(0);  // in [0, 1): the check's τ (lcp/result_check.hpp); 0 accepts rounding-level answers only
 };
 
 template <typename S, int N>
@@ -67,8 +67,7 @@ LcpResult<S, N> solve_by_enumeration(const LcpProblem<S, N>& problem, Enumeratio
   const int n = problem.size();
   Status status = validate_lcp_problem(problem);
   if (status.ok() && n > kEnumerationMaxSize) status = Status::Capacity("enumeration.size", n);
-  if (status.ok() && (!is_finite(options.accuracy) || !(options.accuracy >= S(0))))
-    status = Status::BadInput("enumeration.accuracy");
+  if (status.ok() && !is_relative_accuracy(options.accuracy)) status = Status::BadInput("enumeration.accuracy");
   if (!status.ok()) {
     detail::set_failed(result, status, n);
     return result;

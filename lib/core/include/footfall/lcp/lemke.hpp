@@ -65,7 +65,7 @@ constexpr int lemke_default_pivot_limit(int n) noexcept { return 10 * n * n + 50
 template <typename S>
 struct LemkeOptions {
   int max_pivots = 0;          // ≥ 0; 0 chooses lemke_default_pivot_limit(n)
-  S accuracy = S(0);  // ≥ 0: the check's τ (lcp/result_check.hpp); 0 accepts rounding-level answers only
+  S accuracy = S(0);  // in [0, 1): the check's τ (lcp/result_check.hpp); 0 accepts rounding-level answers only
 };
 
 template <typename S, int N>
@@ -340,7 +340,7 @@ LcpResult<S, N> lemke_run(const LcpProblem<S, N>& problem, LemkeWorkspace<S, N>&
 template <typename S, int N>
 Status lemke_validate_options(const LemkeOptions<S>& options) noexcept {
   if (options.max_pivots < 0) return Status::BadInput("lemke.max_pivots", options.max_pivots);
-  if (!is_finite(options.accuracy) || !(options.accuracy >= S(0))) return Status::BadInput("lemke.accuracy");
+  if (!is_relative_accuracy(options.accuracy)) return Status::BadInput("lemke.accuracy");
   return Status::Ok();
 }
 

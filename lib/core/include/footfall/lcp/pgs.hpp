@@ -35,7 +35,7 @@ template <typename S>
 struct PgsOptions {
   int max_sweeps = 500;  // ≥ 0
   // The check's accuracy τ each sweep (lcp/result_check.hpp): w within τ‖q‖∞ of feasible and
-  // complementary, z within τ‖z‖∞. √ε: about 1.5e-8 in double, 3.5e-4 in float.
+  // complementary, z within τ‖z‖∞; in [0, 1). √ε: about 1.5e-8 in double, 3.5e-4 in float.
   S tolerance = std::sqrt(epsilon<S>());
   S relaxation = S(1);  // ω in (0, 2); 1 is Gauss–Seidel, above 1 over-relaxation
 };
@@ -87,7 +87,7 @@ Status pgs_validate(const LcpProblem<S, N>& problem, const PgsOptions<S>& option
   Status status = validate_lcp_problem(problem);
   if (!status.ok()) return status;
   if (options.max_sweeps < 0) return Status::BadInput("pgs.max_sweeps", options.max_sweeps);
-  if (!is_finite(options.tolerance) || !(options.tolerance >= S(0))) return Status::BadInput("pgs.tolerance");
+  if (!is_relative_accuracy(options.tolerance)) return Status::BadInput("pgs.tolerance");
   if (!is_finite(options.relaxation) || !(options.relaxation > S(0)) || !(options.relaxation < S(2)))
     return Status::BadInput("pgs.relaxation");
   for (int i = 0; i < problem.size(); ++i)

@@ -109,8 +109,8 @@ LcpCheck<S> check_lcp_answer(const LcpProblem<S, N>& problem, const LcpVector<S,
 
 }  // namespace detail
 
-// Checks a proposed answer z of the problem, with accuracy τ ≥ 0 on the scale of the data (see
-// above; 0 asks for rounding level), and writes w = Mz + q. Usable on any z: one from another
+// Checks a proposed answer z of the problem, with accuracy τ in [0, 1) on the scale of the data
+// (see above; 0 asks for rounding level), and writes w = Mz + q. Usable on any z: one from another
 // solver, or the previous tick's.
 template <typename S, int N>
 LcpCheck<S> check_lcp_solution(const LcpProblem<S, N>& problem, const LcpVector<S, N>& z, LcpVector<S, N>& w,
@@ -120,7 +120,7 @@ LcpCheck<S> check_lcp_solution(const LcpProblem<S, N>& problem, const LcpVector<
   set_zero(w, 0, 1);
   check.status = validate_lcp_problem(problem);
   if (!check.status.ok()) return check;
-  if (!is_finite(accuracy) || !(accuracy >= S(0))) {
+  if (!is_relative_accuracy(accuracy)) {
     check.status = Status::BadInput("lcp.accuracy");
     return check;
   }

@@ -75,8 +75,8 @@ struct StanceOptions {
   StanceSolver solver = StanceSolver::kAuto;
   int max_pivots = 0;    // Lemke's limit; 0 chooses lemke_default_pivot_limit(n) for the LCP's n
   int max_sweeps = 200;  // PGS sweeps (over all contacts), ≥ 1
-  // The iterative solvers' accuracy on the scale of the data (lcp/result_check.hpp's τ). An
-  // answer the cone solver finishes exactly is judged at rounding level instead.
+  // The iterative solvers' accuracy on the scale of the data (lcp/result_check.hpp's τ), in
+  // [0, 1). An answer the cone solver finishes exactly is judged at rounding level instead.
   S tolerance = std::sqrt(epsilon<S>());
   // A contact whose tangential speed exceeds this (m/s) is sliding: its friction is μλ opposite
   // the slip, a known direction, which makes the problem non-symmetric (and Painlevé's

@@ -35,7 +35,7 @@ Status validate_stance_options(const StanceOptions<S>& o) noexcept {
   if (static_cast<int>(o.solver) > static_cast<int>(StanceSolver::kPgs)) return Status::BadInput("options.solver");
   if (o.max_pivots < 0) return Status::BadInput("options.max_pivots", o.max_pivots);
   if (o.max_sweeps < 1) return Status::BadInput("options.max_sweeps", o.max_sweeps);
-  if (!is_finite(o.tolerance) || !(o.tolerance >= S(0))) return Status::BadInput("options.tolerance");
+  if (!is_relative_accuracy(o.tolerance)) return Status::BadInput("options.tolerance");
   if (!is_finite(o.sliding_speed) || !(o.sliding_speed >= S(0))) return Status::BadInput("options.sliding_speed");
   const bool pyramid = o.friction == FrictionModel::kPyramid4 || o.friction == FrictionModel::kPyramid8;
   // Enumeration is exact only for the frictionless (symmetric PSD) problem; PGS needs a positive

@@ -131,16 +131,26 @@ Status predict_peak_loads(int nv, const StrikeOptions<S>& options, const S* appr
     const S inverse_mass = sw.coupling.coeff(i, i);
     if (!(inverse_mass > S(0))) continue;  // a contact that cannot move sets no time scale
     const ContactPad<S>& pad = set.contacts[i].pad;
-    S stiffness = pad.stiffness;
+    S stiffness = pad.stiffness, damping = pad.damping;
     if (pad.law == PadLaw::kHuntCrossley && fastest > S(0)) {
-      // The depth where the approach's kinetic energy is stored: ½ v²/A = k δⁿ⁺¹/(n + 1).
-      const S n = pad.exponent;
-      const S depth = std::pow((n + S(1)) * fastest * fastest / (S(2) * pad.stiffness * inverse_mass), S(1) / (n + S(1)));
-      stiffness = pad.stiffness * std::pow(depth, n - S(1));
+      // The deepest compression, where the pad is stiffest, k' = ∂f/∂δ ≈ k δⁿ⁻¹ (up to the
+      // factor n), and its damper strongest, ∂f/∂δ̇ = c δⁿ. For one contact of mass m = 1/A,
+      // m v dv/dδ = −δⁿ (k + c v) integrates from v⁻ to rest in closed form (Marhefka and Orin's
+      // phase plane): δⁿ⁺¹/(n + 1) = m (k/c²) (x − ln(1 + x)), x = c v⁻/k. Undamped (x → 0)
+      // that is the energy balance ½ m v² = k δⁿ⁺¹/(n + 1), which serves below x = 0.1, where
+      // it is within 7 % and the closed form would lose its digits to cancellation.
+      const S n = pad.exponent, k = pad.stiffness, c = pad.damping;
+      const S x = c * fastest / k;
+      const S depth_power = x < S(0.1) ? (n + S(1)) * fastest * fastest / (S(2) * k * inverse_mass)  // δⁿ⁺¹
+                                       : (n + S(1)) * k / (c * c) * (x - std::log1p(x)) / inverse_mass;
+      const S depth = std::pow(depth_power, S(1) / (n + S(1)));
+      stiffness = k * std::pow(depth, n - S(1));
+      damping = c * depth * (stiffness / k);  // c δⁿ
     }
     half_period = std::min(half_period, S(3.14159265358979323846) / std::sqrt(stiffness * inverse_mass));
-    // A damper alone relaxes in 1/(c A): the explicit steps must resolve that too.
-    if (pad.damping > S(0) && pad.law == PadLaw::kLinear) half_period = std::min(half_period, S(4) / (pad.damping * inverse_mass));
+    // A damper alone relaxes in 1/(c A): the explicit steps must resolve that too, or RK4 is
+    // unstable (its step must keep h c A below about 2.8) and lets go in the first steps.
+    if (damping > S(0)) half_period = std::min(half_period, S(4) / (damping * inverse_mass));
   }
   if (!(fastest > S(0)) || !is_finite(half_period)) {  // nothing approaches, or nothing can move
     peaks.predicted = true;

@@ -28,7 +28,9 @@
 //
 // Never "ok" on a wrong answer (DESIGN.md §2): the solver's answer passes its own check, then
 // u = H Δq̇ is checked on the branch-sparse H, and ζ⁺ recomputed from v⁺ must obey the law (no
-// contact leaves approaching) with complementarity, before the Status is ok.
+// contact leaves approaching) with complementarity, before the Status is ok. Finite v so large
+// that the kinetic energy ½ vᵀHv (before or after) overflows the scalar is refused as
+// "v.overflow" (index −1), as compute_tick_terms refuses the v whose C(q, v) overflows.
 #include <Eigen/Core>
 #include <algorithm>
 #include <cmath>
@@ -55,7 +57,7 @@ Status validate_strike_options(const StrikeOptions<S>& o) noexcept {
   if (static_cast<int>(o.solver) > static_cast<int>(StanceSolver::kPgs)) return Status::BadInput("options.solver");
   if (o.max_pivots < 0) return Status::BadInput("options.max_pivots", o.max_pivots);
   if (o.max_sweeps < 1) return Status::BadInput("options.max_sweeps", o.max_sweeps);
-  if (!is_finite(o.tolerance) || !(o.tolerance >= S(0))) return Status::BadInput("options.tolerance");
+  if (!is_relative_accuracy(o.tolerance)) return Status::BadInput("options.tolerance");
   if (!is_finite(o.separating_speed) || !(o.separating_speed >= S(0))) return Status::BadInput("options.separating_speed");
   if (o.steps_per_half_period < 8) return Status::BadInput("options.steps_per_half_period", o.steps_per_half_period);
   if (o.max_steps < o.steps_per_half_period) return Status::BadInput("options.max_steps", o.max_steps);
@@ -465,6 +467,8 @@ Status solve_strike(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, c
   joint_reaction_impulses(model, ws, sw.taking_part, cd, sw.impulse, sw.change, result.reaction_impulse,
                           result.axis_impulse);
   detail::kinetic_energies(model, ws, v, result.v_plus, &result.kinetic_energy_before, &result.kinetic_energy_after);
+  if (!is_finite(result.kinetic_energy_before) || !is_finite(result.kinetic_energy_after))
+    return failed(Status::BadInput("v.overflow"));
   const bool convex = options.friction == StrikeFriction::kNone || options.friction == StrikeFriction::kSticking;
   result.velocity_unique = convex;
   result.impulse_unique = convex && detail::active_rows_independent(sw, tz);
