@@ -39,6 +39,23 @@ void heun_interpolate(const Model<S, B, D>& model, const RigidMotionState<S, B, 
   mw.v_end = start.v + first * start.qdd + second * mw.a_stage;
 }
 
+// Whether candidate i has the gap function of an active candidate (the same body, point, normal
+// and plane): the equality constraint that holds that one at φ = 0 holds it too, so it has no
+// gain of its own to watch. The contact LCP's basic solution makes only one of such a pair
+// active (000 §11.4), and the other's gap is the active one's integration drift, which read as a
+// gain would end every step early, before the post-stabilisation that removes the drift.
+template <typename S, int K>
+bool held_by_active(const ContactCandidates<S, K>& candidates, const bool* active, int i) noexcept {
+  const Contact<S>& c = candidates.contacts[i];
+  for (int j = 0; j < candidates.size(); ++j) {
+    const Contact<S>& a = candidates.contacts[j];
+    if (active[j] && a.body == c.body && a.point == c.point && a.normal == c.normal &&
+        candidates.plane_offset[j] == candidates.plane_offset[i])
+      return true;
+  }
+  return false;
+}
+
 }  // namespace detail
 
 // Advances `state` by one step of options.step, or to the earliest event inside it, and
@@ -114,6 +131,8 @@ Status advance_event_driven(const Model<S, B, D>& model, Workspace<S, B, D>& ws,
       if (lambda_stage[i] < S(0)) hi = S(2) / S(3);
       if (lambda_end[i] < S(0) && hi < S(0)) hi = S(1);
       force_event = true;
+    } else if (detail::held_by_active(candidates, state.active, i)) {
+      continue;
     } else if (gap_start[i] > S(0)) {
       if (gap_end[i] < S(0)) hi = S(1);  // the gap closes inside the step
     } else if (gap_end[i] < S(0) && rate_end[i] < S(0)) {
