@@ -24,6 +24,7 @@ namespace {
 
 using footfall::test::expect_bad_input;
 using footfall::test::read_state;
+using footfall::test::read_text;
 using footfall::test::run_tool;
 using footfall::test::state_path;
 using footfall::test::write_state;
@@ -252,6 +253,13 @@ TEST(Forces, IterationLimitsAreReported) {
   out = json::parse(run.out);
   EXPECT_EQ(out.at("status"), "iteration limit");
   EXPECT_EQ(out.at("status_field"), "lemke.max_pivots");
+
+  // A limit written as a JSON float is read when it is whole: 1e6 is the largest allowed.
+  state = read_state("quadruped_standing.json");
+  state["max_sweeps"] = 1e6;
+  state["max_pivots"] = 50.0;
+  run = run_tool("forces --model quadruped --state " + write_state(state) + " --json");
+  EXPECT_EQ(run.status, 0) << run.err;
 }
 
 // Each mistake in a state file: exit 1, nothing on stdout, one line naming the file's field.
@@ -308,6 +316,10 @@ TEST(Forces, BadStateIsOneLineOnStderrAndNothingElse) {
        "solver: 'pgs' does not solve the pyramid friction models"},
       {[](json& s) { s["max_sweeps"] = 0; }, "max_sweeps: not in 1..1000000"},
       {[](json& s) { s["max_sweeps"] = 2.5; }, "max_sweeps: not a whole number"},
+      {[](json& s) { s["max_sweeps"] = 1e7; }, "max_sweeps: not in 1..1000000"},  // whole, but too many
+      {[](json& s) { s["max_sweeps"] = 1e20; }, "max_sweeps: not in 1..1000000"},
+      // The refused value is quoted to the digit that breaks the bound, not rounded onto it.
+      {[](json& s) { s["contacts"][0]["restitution"] = 1.0000001; }, "contacts[0].restitution: not in [0, 1] (1.0000001)"},
       {[](json& s) { s["max_pivots"] = -1; }, "max_pivots: not in 0..1000000"},
   };
   footfall::test::expect_bad_states("forces --model quadruped --state ", good, cases);
@@ -315,6 +327,14 @@ TEST(Forces, BadStateIsOneLineOnStderrAndNothingElse) {
   expect_bad_input("forces --model quadruped --state " + write_text("{\"q\": [0, 0,"), "malformed JSON: parse error");
   expect_bad_input("forces --model quadruped --state " + write_text("{\"q\": [NaN]}"), "malformed JSON");
   expect_bad_input("forces --model quadruped --state " + write_text("{\"q\": [1e400]}"), "malformed JSON: number overflow");
+  // A key twice in one object (JSON keeps the last), at the top and inside a contact; the same
+  // key in two objects is fine.
+  std::string text = read_text(state_path("quadruped_standing.json"));
+  text.insert(text.find('{') + 1, "\"description\": \"again\", ");
+  expect_bad_input("forces --model quadruped --state " + write_text(text), "description: given twice in one object");
+  text = read_text(state_path("quadruped_standing.json"));
+  text.insert(text.find("\"mu\""), "\"mu\": 2, ");
+  expect_bad_input("forces --model quadruped --state " + write_text(text), "mu: given twice in one object");
   expect_bad_input("forces --model quadruped --state " + write_text("[1, 2, 3]"), "not a JSON object");
   expect_bad_input("forces --model quadruped --state /nonexistent/state.json", "/nonexistent/state.json: cannot open file");
   expect_bad_input("forces --model quadruped", "--state");

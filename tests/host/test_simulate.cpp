@@ -268,6 +268,8 @@ TEST(Simulate, BadScenarioIsOneLineOnStderrAndNothingWritten) {
                {"plane_offsets", {0}, "plane_offsets"},
                {"friction", "cone", "friction"},
                {"hold", {{"kp", -1}, {"kd", 0}}, "hold.kp"},
+               {"hold", {{"kp", 1}}, "hold.kd: missing"},
+               {"hold", {{"kp", 1}, {"kd", 0}, {"ki", 2}}, "hold.ki: not a key of hold"},
                {"soft", {{"stiffness", 1e4}}, "soft"},
                {"gravity", {0, "x", 0}, "gravity"}};
   for (const auto& c : cases) {
@@ -294,6 +296,7 @@ TEST(Simulate, BadScenarioIsOneLineOnStderrAndNothingWritten) {
     nlohmann::json soft;
     const char* mentions;
   } soft_cases[] = {{{{"stiffness", -1}}, "soft.stiffness"},
+                    {{{"stiffnes", 1e4}}, "soft.stiffnes: not a key of soft"},
                     {{{"damping", 0}}, "soft.damping"},
                     {{{"law", "hunt_crossley"}, {"damping", -1}}, "soft.damping"},
                     {{{"law", "hertz"}}, "soft.law"},
@@ -349,6 +352,13 @@ TEST(Simulate, BadOutputPathsAreRefusedBeforeTheRun) {
   expect_bad_input(scenario + " --csv '" + ::testing::TempDir() + "'", "is a directory");
   EXPECT_TRUE(read_text(csv).empty());
   EXPECT_EQ(read_text(scenario_file), read_text(scenario_path("rod2d_falling.json")));  // not written over
+  // A plot of the contacts for a scenario without any: refused before the run writes the CSV.
+  nlohmann::json no_contacts = nlohmann::json::parse(read_text(scenario_path("rod2d_falling.json")));
+  no_contacts["contacts"] = nlohmann::json::array();
+  no_contacts.erase("plane_offsets");
+  std::ofstream(scenario_file, std::ios::binary | std::ios::trunc) << no_contacts.dump();
+  expect_bad_input(scenario + " --csv '" + csv + "' --plot '" + test_file_name("p.png") + "'", "has no contacts");
+  EXPECT_TRUE(read_text(csv).empty());
 }
 
 TEST(Simulate, HelpHasAnExample) {

@@ -35,6 +35,10 @@ host::Result<Output> run_simulate(const SimulateOptions& options) {
   host::Result<host::ScenarioState> scenario =
       host::read_state_file<host::ScenarioState>(options.scenario, description.value());
   if (!scenario.ok()) return host::Error{scenario.error()};
+  // The plot is of the contacts: refused before the run, so that a failure writes nothing.
+  if (options.plot_given && scenario.value().contacts.empty())
+    return host::Error{"--plot " + options.plot + ": " + options.scenario +
+                       " has no contacts, and the plot shows the contacts' normal velocities and forces"};
   host::Result<host::SimulationReport> report =
       host::run_simulation(description.value(), scenario.value(), options.scenario);
   if (!report.ok()) return host::Error{report.error()};

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <cstdarg>
 #include <cstdio>
+#include <cstdlib>
 
 namespace footfall::host {
 
@@ -27,6 +28,15 @@ std::string format_printf(const char* format, ...) {
 std::string format_exact(double x) { return format_printf("%.17g", x); }
 
 std::string format_short(double x) { return format_printf("%g", x); }
+
+std::string format_refused(double x) {
+  std::string text;
+  for (int digits = 6; digits <= 17; ++digits) {
+    text = format_printf("%.*g", digits, x);
+    if (!std::isfinite(x) || std::strtod(text.c_str(), nullptr) == x) break;
+  }
+  return text;
+}
 
 std::string format_fixed(double x, int decimals) {
   // A column of %.5f is right for forces and speeds; a diverged or mis-scaled value of 1e30

@@ -1,8 +1,5 @@
 #include "footfall/host/motion/scenario.hpp"
 
-#include <algorithm>
-#include <iterator>
-
 #include "../state/state_parsing.hpp"
 #include "footfall/host/io/number_format.hpp"
 
@@ -13,14 +10,9 @@ namespace {
 void parse_soft_parameters(const nlohmann::json& j, SoftContactParameters<double>* p) {
   using state_parsing::FieldError;
   using state_parsing::number;
-  static const char* const kKeys[] = {"law", "stiffness", "damping", "exponent", "tangential_stiffness",
-                                      "tangential_damping"};
   if (!j.is_object()) throw FieldError{"soft", "not an object"};
-  for (const auto& item : j.items())
-    if (std::find_if(std::begin(kKeys), std::end(kKeys), [&](const char* k) { return item.key() == k; }) ==
-        std::end(kKeys))
-      throw FieldError{"soft." + item.key(), "unknown (law, stiffness, damping, exponent, tangential_stiffness, "
-                                             "tangential_damping)"};
+  state_parsing::refuse_unknown_keys(j, "soft", "soft",
+                                     {"law", "stiffness", "damping", "exponent", "tangential_stiffness", "tangential_damping"});
   static const SoftNormalLaw kLaws[] = {SoftNormalLaw::kLinearSurface, SoftNormalLaw::kHuntCrossley};
   if (j.contains("law")) p->law = state_parsing::choice(j.at("law"), "soft.law", kLaws);
   if (j.contains("stiffness")) p->normal_stiffness = number(j.at("stiffness"), "soft.stiffness");
@@ -57,8 +49,9 @@ void state_parsing::parse_state_fields(const json& j, const RobotDescription& mo
     throw FieldError{"duration", "not in (0, " + std::to_string(static_cast<int>(kMaxScenarioDuration)) + "] s"};
   if (j.contains("step")) s->step = number(j.at("step"), "step");
   if (!(s->step >= kMinScenarioStep && s->step <= 0.1)) throw FieldError{"step", "not in [1e-6, 0.1] s"};
-  if (s->duration / s->step > kMaxScenarioSteps)
-    throw FieldError{"step", "duration / step is " + format_short(s->duration / s->step) + " steps, more than the " +
+  // duration / step rounds (60 / 0.0003 is 200000.00000000003): a part in 1e12 over is the limit.
+  if (s->duration / s->step > kMaxScenarioSteps * (1.0 + 1e-12))
+    throw FieldError{"step", "duration / step is " + format_refused(s->duration / s->step) + " steps, more than the " +
                                  format_short(kMaxScenarioSteps) + " a run may take: lengthen the step or shorten the duration"};
   s->plane_offsets.assign(s->contacts.size(), 0.0);
   if (j.contains("plane_offsets"))
@@ -92,8 +85,10 @@ void state_parsing::parse_state_fields(const json& j, const RobotDescription& mo
   }
   if (j.contains("hold")) {
     const json& hold = j.at("hold");
-    if (!hold.is_object() || !hold.contains("kp") || !hold.contains("kd") || hold.size() != 2)
-      throw FieldError{"hold", "not an object {\"kp\": gain, \"kd\": gain}"};
+    if (!hold.is_object()) throw FieldError{"hold", "not an object {\"kp\": gain, \"kd\": gain}"};
+    state_parsing::refuse_unknown_keys(hold, "hold", "hold", {"kp", "kd"});
+    for (const char* gain : {"kp", "kd"})
+      if (!hold.contains(gain)) throw FieldError{std::string("hold.") + gain, "missing"};
     s->hold = true;
     s->kp = number(hold.at("kp"), "hold.kp");
     s->kd = number(hold.at("kd"), "hold.kd");

@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <set>
 
 #include "footfall/dynamics/validate.hpp"
 #include "footfall/host/io/files.hpp"
@@ -11,9 +12,6 @@
 
 namespace footfall::host::state_parsing {
 
-namespace {
-
-// `where` is the object's field ("" for the file itself), `what` the kind of object, for messages.
 void refuse_unknown_keys(const json& object, const std::string& where, const char* what,
                          const std::vector<std::string>& keys) {
   for (auto it = object.begin(); it != object.end(); ++it) {
@@ -31,20 +29,28 @@ void refuse_unknown_keys(const json& object, const std::string& where, const cha
   }
 }
 
+namespace {
+
 Vector3<double> vector3(const json& j, const std::string& field) {
   const std::vector<double> x = numbers(j, 3, field, "x, y, z");
   return Vector3<double>(x[0], x[1], x[2]);
 }
 
 int whole_number(const json& j, const std::string& field, int lowest) {
+  const std::string range = "not in " + std::to_string(lowest) + ".." + std::to_string(kMaxStateIterations);
+  if (j.is_number_float()) {  // 1e6 and 1.0 are whole, and so is 1e20 (a float to JSON), out of range
+    const double x = j.get<double>();
+    if (!(std::isfinite(x) && x == std::floor(x))) throw FieldError{field, "not a whole number"};
+    if (!(x >= lowest && x <= kMaxStateIterations)) throw FieldError{field, range};
+    return static_cast<int>(x);
+  }
   if (!j.is_number_integer()) throw FieldError{field, "not a whole number"};
   // JSON reads a non-negative whole number as unsigned, a negative one as signed.
   const bool in_range = j.is_number_unsigned()
                             ? j.get<std::uint64_t>() >= static_cast<std::uint64_t>(lowest) &&
                                   j.get<std::uint64_t>() <= static_cast<std::uint64_t>(kMaxStateIterations)
                             : j.get<std::int64_t>() >= lowest && j.get<std::int64_t>() <= kMaxStateIterations;
-  if (!in_range)
-    throw FieldError{field, "not in " + std::to_string(lowest) + ".." + std::to_string(kMaxStateIterations)};
+  if (!in_range) throw FieldError{field, range};
   return static_cast<int>(j.get<std::int64_t>());
 }
 
@@ -118,14 +124,14 @@ ContactPad<double> parse_pad(const json& pad, const std::string& field) {
   p.stiffness = number(pad.at("stiffness"), field + ".stiffness");
   p.damping = number(pad.at("damping"), field + ".damping");
   if (!(p.stiffness > 0.0))
-    throw FieldError{field + ".stiffness", "not positive (" + format_short(p.stiffness) + "); a pad's stiffness is > 0"};
+    throw FieldError{field + ".stiffness", "not positive (" + format_refused(p.stiffness) + "); a pad's stiffness is > 0"};
   if (p.damping < 0.0)
-    throw FieldError{field + ".damping", "negative (" + format_short(p.damping) + "); a pad's damping is >= 0"};
+    throw FieldError{field + ".damping", "negative (" + format_refused(p.damping) + "); a pad's damping is >= 0"};
   if (p.law == PadLaw::kHuntCrossley) {
     p.exponent = 1.5;
     if (pad.contains("exponent")) p.exponent = number(pad.at("exponent"), field + ".exponent");
     if (!(p.exponent >= 1.0 && p.exponent <= 3.0))
-      throw FieldError{field + ".exponent", "not in [1, 3] (" + format_short(p.exponent) + ")"};
+      throw FieldError{field + ".exponent", "not in [1, 3] (" + format_refused(p.exponent) + ")"};
   } else if (pad.contains("exponent")) {
     throw FieldError{field + ".exponent", "only a hunt_crossley pad has an exponent (this pad's law is linear)"};
   }
@@ -146,13 +152,13 @@ StateContact parse_contact(const json& j, const std::string& where, const RobotD
   c.normal = vector3(j.at("normal"), where + ".normal");
   const double length = c.normal.norm();
   if (!(std::abs(length - 1.0) <= unit_normal_tolerance<double>()))
-    throw FieldError{where + ".normal", "not of unit length (length " + format_short(length) + ")"};
+    throw FieldError{where + ".normal", "not of unit length (length " + format_refused(length) + ")"};
   c.mu = number(j.at("mu"), where + ".mu");
-  if (c.mu < 0.0) throw FieldError{where + ".mu", "negative (" + format_short(c.mu) + "); a friction coefficient is >= 0"};
+  if (c.mu < 0.0) throw FieldError{where + ".mu", "negative (" + format_refused(c.mu) + "); a friction coefficient is >= 0"};
   if (j.contains("restitution")) {
     c.restitution = number(j.at("restitution"), where + ".restitution");
     if (c.restitution < 0.0 || c.restitution > 1.0)
-      throw FieldError{where + ".restitution", "not in [0, 1] (" + format_short(c.restitution) + ")"};
+      throw FieldError{where + ".restitution", "not in [0, 1] (" + format_refused(c.restitution) + ")"};
   }
   if (j.contains("other_body") != j.contains("other_point"))
     throw FieldError{where + (j.contains("other_body") ? ".other_point" : ".other_body"),
@@ -252,11 +258,23 @@ template <typename State>
 Result<State> parse_state_file(const std::string& text, const std::string& name, const RobotDescription& model) {
   using state_parsing::json;
   json document;
+  // A key given twice in one object is refused: the parser would keep the last without a word.
+  std::vector<std::set<std::string>> keys;  // one set per object open at this point of the text
+  std::string twice;
+  const json::parser_callback_t note_keys = [&](int, json::parse_event_t event, json& parsed) {
+    if (event == json::parse_event_t::object_start) keys.emplace_back();
+    if (event == json::parse_event_t::object_end && !keys.empty()) keys.pop_back();
+    if (event == json::parse_event_t::key && !keys.empty() && !keys.back().insert(parsed.get<std::string>()).second &&
+        twice.empty())
+      twice = parsed.get<std::string>();
+    return true;
+  };
   try {
-    document = json::parse(text);
+    document = json::parse(text, note_keys);
   } catch (const json::exception& e) {
     return Error{name + ": malformed JSON: " + state_parsing::parse_error_text(e.what())};
   }
+  if (!twice.empty()) return Error{name + ": " + escaped(twice) + ": given twice in one object"};
   try {
     State s;
     state_parsing::parse_state_fields(document, model, &s);

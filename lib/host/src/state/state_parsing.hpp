@@ -39,6 +39,11 @@ Enum choice(const json& j, const std::string& field, const Enum (&values)[N]) {
   throw FieldError{field, value + " not one of " + list};
 }
 
+// Refuses a key of `object` not among `keys`: "where.key: not a key of <what> (keys...)". `where`
+// is the object's field ("" for the file itself), `what` the kind of object, for messages.
+void refuse_unknown_keys(const json& object, const std::string& where, const char* what,
+                         const std::vector<std::string>& keys);
+
 // A finite number; an array of `size` finite numbers (`what` says what they are, for messages).
 double number(const json& j, const std::string& field);
 std::vector<double> numbers(const json& j, std::size_t size, const std::string& field, const std::string& what);

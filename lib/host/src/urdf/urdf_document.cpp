@@ -145,18 +145,23 @@ Result<DocumentFacts> read_document_facts(const std::string& xml, const std::str
   // With one root and one parent per link, a link whose chain of parents does not end within
   // links.size() steps is on a loop beside the tree (a joint that is its own link's parent, or
   // links that only lead to each other). Refused here, before urdfdom, which links such a loop
-  // into a cycle of shared pointers that is never freed.
+  // into a cycle of shared pointers that is never freed. A walk stops at a link already known to
+  // reach the end of its chain, so each link is walked once: a long chain costs n steps, not n².
+  std::set<std::string> reaches_end;
+  std::vector<const std::string*> walked;
   for (const std::string& link : links) {
-    std::string at = link;
-    std::size_t steps = 0;
-    for (auto up = parent_link.find(at); up != parent_link.end() && steps <= links.size(); up = parent_link.find(at)) {
-      at = up->second;
-      ++steps;
+    const std::string* at = &link;
+    walked.clear();
+    for (auto up = parent_link.find(*at); up != parent_link.end() && reaches_end.count(*at) == 0;
+         up = parent_link.find(*at)) {
+      walked.push_back(at);
+      if (walked.size() > links.size())
+        return Error{source + ": link " + quoted_text(link) +
+                     " is on a closed loop of joints that does not reach the root " + quoted_text(roots.front()) +
+                     ": footfall models trees"};
+      at = &up->second;
     }
-    if (steps > links.size())
-      return Error{source + ": link " + quoted_text(link) +
-                   " is on a closed loop of joints that does not reach the root " + quoted_text(roots.front()) +
-                   ": footfall models trees"};
+    for (const std::string* w : walked) reaches_end.insert(*w);
   }
   return facts;
 }

@@ -65,7 +65,7 @@ Result<MassProperties> link_mass_properties(const urdf::Link& link, const std::s
   Matrix3<double> tensor;
   tensor << in.ixx, in.ixy, in.ixz, in.ixy, in.iyy, in.iyz, in.ixz, in.iyz, in.izz;
   if (!std::isfinite(in.mass) || !tensor.allFinite()) return Error{where + "has a number that is not finite"};
-  if (in.mass < 0.0) return Error{where + "mass " + format_short(in.mass) + " is negative"};
+  if (in.mass < 0.0) return Error{where + "mass " + format_refused(in.mass) + " is negative"};
   if (in.mass == 0.0) {
     if (!tensor.isZero(0.0)) return Error{where + "has zero mass but a nonzero inertia"};
     return p;
