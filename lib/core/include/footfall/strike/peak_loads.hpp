@@ -89,7 +89,9 @@ void compliant_rates(const ContactSet<S, K>& set, const StrikeWorkspace<S, D, K>
 
 // Predicts the strike's duration, each contact's peak normal force and the peak joint torques
 // |Gᵀf(t)| from the rigid impulses in sw.impulse and the terms in sw.solve.contact (for the
-// contacts sw.taking_part, all of which have pads). `approach` is each one's ζ⁻_n.
+// contacts sw.taking_part, all of which have pads). `approach` is each one's ζ⁻_n. Not ok when
+// the strike needs more than options.max_steps (IterationLimit "strike.peaks.max_steps"), or a
+// pad's time scale is beyond the scalar (CheckFailed "strike.peaks.step", the contact's index).
 template <typename S, int D, int K>
 Status predict_peak_loads(int nv, const StrikeOptions<S>& options, const S* approach, StrikeWorkspace<S, D, K>& sw,
                           StrikePeaks<S, D, K>& peaks) noexcept {
@@ -136,21 +138,26 @@ Status predict_peak_loads(int nv, const StrikeOptions<S>& options, const S* appr
       // The deepest compression, where the pad is stiffest, k' = ∂f/∂δ ≈ k δⁿ⁻¹ (up to the
       // factor n), and its damper strongest, ∂f/∂δ̇ = c δⁿ. For one contact of mass m = 1/A,
       // m v dv/dδ = −δⁿ (k + c v) integrates from v⁻ to rest in closed form (Marhefka and Orin's
-      // phase plane): δⁿ⁺¹/(n + 1) = m (k/c²) (x − ln(1 + x)), x = c v⁻/k. Undamped (x → 0)
-      // that is the energy balance ½ m v² = k δⁿ⁺¹/(n + 1), which serves below x = 0.1, where
-      // it is within 7 % and the closed form would lose its digits to cancellation.
+      // phase plane): δⁿ⁺¹/(n + 1) = m (k/c²) (x − ln(1 + x)) = m (v⁻/c) (1 − ln(1 + x)/x),
+      // x = c v⁻/k, the last form free of c²'s overflow. Undamped (x → 0) that is the energy
+      // balance ½ m v² = k δⁿ⁺¹/(n + 1), which serves below x = 0.1, where it is within 7 % and
+      // the closed form would lose its digits to cancellation.
       const S n = pad.exponent, k = pad.stiffness, c = pad.damping;
       const S x = c * fastest / k;
       const S depth_power = x < S(0.1) ? (n + S(1)) * fastest * fastest / (S(2) * k * inverse_mass)  // δⁿ⁺¹
-                                       : (n + S(1)) * k / (c * c) * (x - std::log1p(x)) / inverse_mass;
+                                       : (n + S(1)) * (fastest / c) * (S(1) - std::log1p(x) / x) / inverse_mass;
       const S depth = std::pow(depth_power, S(1) / (n + S(1)));
       stiffness = k * std::pow(depth, n - S(1));
       damping = c * depth * (stiffness / k);  // c δⁿ
     }
-    half_period = std::min(half_period, S(3.14159265358979323846) / std::sqrt(stiffness * inverse_mass));
+    S scale = S(3.14159265358979323846) / std::sqrt(stiffness * inverse_mass);
     // A damper alone relaxes in 1/(c A): the explicit steps must resolve that too, or RK4 is
     // unstable (its step must keep h c A below about 2.8) and lets go in the first steps.
-    if (damping > S(0)) half_period = std::min(half_period, S(4) / (damping * inverse_mass));
+    if (damping > S(0)) scale = std::min(scale, S(4) / (damping * inverse_mass));
+    // A pad whose numbers put its time scale beyond the scalar (0 or ∞ from an under- or
+    // overflow) has no step to take: refused, not taken as a pad that never pushes.
+    if (fastest > S(0) && !(scale > S(0) && is_finite(scale))) return Status::CheckFailed("strike.peaks.step", sw.index[i]);
+    half_period = std::min(half_period, scale);
   }
   if (!(fastest > S(0)) || !is_finite(half_period)) {  // nothing approaches, or nothing can move
     peaks.predicted = true;
