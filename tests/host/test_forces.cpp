@@ -254,12 +254,17 @@ TEST(Forces, IterationLimitsAreReported) {
   EXPECT_EQ(out.at("status"), "iteration limit");
   EXPECT_EQ(out.at("status_field"), "lemke.max_pivots");
 
-  // A limit written as a JSON float is read when it is whole: 1e6 is the largest allowed.
+  // A limit written as a JSON float is read when it is whole: 1.0 is the limit of one sweep that
+  // runs out, and 1e6, the largest allowed, is read too.
   state = read_state("quadruped_standing.json");
-  state["max_sweeps"] = 1e6;
-  state["max_pivots"] = 50.0;
+  state["friction"] = "none";
+  state["solver"] = "pgs";
+  state["max_sweeps"] = 1.0;
   run = run_tool("forces --model quadruped --state " + write_state(state) + " --json");
-  EXPECT_EQ(run.status, 0) << run.err;
+  EXPECT_EQ(run.status, 3) << run.err;
+  EXPECT_EQ(json::parse(run.out).at("work_limit").get<int>(), 1);
+  state["max_sweeps"] = 1e6;
+  EXPECT_EQ(run_tool("forces --model quadruped --state " + write_state(state) + " --json").status, 0);
 }
 
 // Each mistake in a state file: exit 1, nothing on stdout, one line naming the file's field.

@@ -107,6 +107,12 @@ TEST(UrdfErrors, ClosedLoopsAndSeveralRoots) {
   EXPECT_HAS(import_error(robot(urdf_link("a") + urdf_link("b") + urdf_link("c") + urdf_link("d") +
                                  urdf_joint("ab", "a", "b") + urdf_joint("cd", "c", "d") + urdf_joint("dc", "d", "c"))),
              "is on a closed loop of joints that does not reach the root 'a'");
+  // A branch hanging off such a loop (m's parent is x, and x and y lead to each other): the
+  // message names a link on the loop, not the branch the walk started from.
+  EXPECT_HAS(import_error(robot(urdf_link("a") + urdf_link("b") + urdf_link("m") + urdf_link("x") + urdf_link("y") +
+                                 urdf_joint("ab", "a", "b") + urdf_joint("xm", "x", "m") + urdf_joint("xy", "x", "y") +
+                                 urdf_joint("yx", "y", "x"))),
+             "link 'y' is on a closed loop of joints that does not reach the root 'a'");
   // A joint without its <parent> still makes its child a child (no second root): urdfdom's own
   // message says what is missing.
   const std::string no_parent = import_error(robot(urdf_link("a") + urdf_link("b") +

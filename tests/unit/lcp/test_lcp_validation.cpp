@@ -234,8 +234,8 @@ FF_TEST_FLOAT_AND_DOUBLE(LcpValidation, ResultCheck) {
   z.resize(2);
   z << S(1), S(1);
   FF_EXPECT_TRUE(is_bad_input(footfall::check_lcp_solution(p, z, w, S(-1)).status, "lcp.accuracy", -1));
-  // An accuracy of 1 or more is refused: with it z = 0 (w = q) would pass on every problem. Just
-  // inside the range z = 0 is still refused here, where the answer is (4/3, 7/3) and q < 0.
+  // An accuracy of 1 or more is refused: with it z = 0 (w = q) would pass on every problem. At
+  // 1/2, z = 0 is still refused here, where the answer is (4/3, 7/3) and q = (−5, −6).
   z << S(0), S(0);
   FF_EXPECT_TRUE(is_bad_input(footfall::check_lcp_solution(p, z, w, S(1)).status, "lcp.accuracy", -1));
   FF_EXPECT_TRUE(footfall::check_lcp_solution(p, z, w, S(0.5)).status.code == StatusCode::kCheckFailed);

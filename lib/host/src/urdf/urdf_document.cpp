@@ -143,9 +143,10 @@ Result<DocumentFacts> read_document_facts(const std::string& xml, const std::str
   if (roots.empty() && !links.empty())
     return Error{source + ": every link is the child of a joint, so there is no root: the joints form a closed loop"};
   // With one root and one parent per link, a link whose chain of parents does not end within
-  // links.size() steps is on a loop beside the tree (a joint that is its own link's parent, or
-  // links that only lead to each other). Refused here, before urdfdom, which links such a loop
-  // into a cycle of shared pointers that is never freed. A walk stops at a link already known to
+  // parent_link.size() steps reaches a loop beside the tree (a joint that is its own link's
+  // parent, or links that only lead to each other): a chain without a loop takes each entry once,
+  // and may pass through names that no <link> defines, which urdfdom reports. Refused here,
+  // before urdfdom, which links such a loop into a cycle of shared pointers that is never freed. A walk stops at a link already known to
   // reach the end of its chain, so each link is walked once: a long chain costs n steps, not n².
   std::set<std::string> reaches_end;
   std::vector<const std::string*> walked;
@@ -155,8 +156,8 @@ Result<DocumentFacts> read_document_facts(const std::string& xml, const std::str
     for (auto up = parent_link.find(*at); up != parent_link.end() && reaches_end.count(*at) == 0;
          up = parent_link.find(*at)) {
       walked.push_back(at);
-      if (walked.size() > links.size())
-        return Error{source + ": link " + quoted_text(link) +
+      if (walked.size() > parent_link.size())  // *at is on the loop; `link` may only lead to it
+        return Error{source + ": link " + quoted_text(*at) +
                      " is on a closed loop of joints that does not reach the root " + quoted_text(roots.front()) +
                      ": footfall models trees"};
       at = &up->second;

@@ -144,8 +144,9 @@ Status predict_peak_loads(int nv, const StrikeOptions<S>& options, const S* appr
       // the closed form would lose its digits to cancellation.
       const S n = pad.exponent, k = pad.stiffness, c = pad.damping;
       const S x = c * fastest / k;
+      const S log_ratio = is_finite(x) ? std::log1p(x) / x : S(0);  // ln(1 + x)/x → 0 as x → ∞
       const S depth_power = x < S(0.1) ? (n + S(1)) * fastest * fastest / (S(2) * k * inverse_mass)  // δⁿ⁺¹
-                                       : (n + S(1)) * (fastest / c) * (S(1) - std::log1p(x) / x) / inverse_mass;
+                                       : (n + S(1)) * (fastest / c) * (S(1) - log_ratio) / inverse_mass;
       const S depth = std::pow(depth_power, S(1) / (n + S(1)));
       stiffness = k * std::pow(depth, n - S(1));
       damping = c * depth * (stiffness / k);  // c δⁿ

@@ -381,6 +381,9 @@ Status solve_two_system_strike(const StrikingSystem<S, B, D>& inner, const Strik
     result.kinetic_energy_before += energy_before;
     result.kinetic_energy_after += energy_after;
   }
+  // As solve_strike: v so large that the kinetic energy overflows is refused, not reported as ∞.
+  if (!is_finite(result.kinetic_energy_before) || !is_finite(result.kinetic_energy_after))
+    return fail(Status::BadInput("v.overflow"));
   result.status = Status::Ok();
   return result.status;
 }
