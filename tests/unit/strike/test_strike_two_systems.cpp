@@ -3,6 +3,8 @@
 // both trees in it, gives for the same contact; base motions known in advance enter only the
 // velocities before the strike.
 #include <cmath>
+#include <cstring>
+#include <limits>
 
 #include "strike_fixtures.hpp"
 
@@ -234,6 +236,13 @@ FF_TEST_FLOAT_AND_DOUBLE(StrikeReference, R12LeftOutContactDrivenInIsTakenIn) {
   FF_EXPECT_TRUE(result.state[1] == StrikeState::kSticking);
   FF_EXPECT_NEAR(result.kinetic_energy_before, S(1) / S(6), tolerance);
   FF_EXPECT_NEAR(result.kinetic_energy_after, S(31) / S(24), tolerance);
+  // The block leaving both ends at √max (ζ⁻ = √max at each: both left out, no impulse), so fast
+  // that ½ m v² = 5 max overflows the scalar: refused as solve_strike refuses it, not ok with ∞.
+  v_block << -std::sqrt(std::numeric_limits<S>::max());
+  v_rod << S(0);
+  const Status overflow = solve_two_system_strike(inner, outer, ends, options, tw, result);
+  FF_EXPECT_TRUE(overflow.code == StatusCode::kBadInput && std::strcmp(overflow.field, "v.overflow") == 0);
+  FF_EXPECT_TRUE(!result.ok() && result.normal_impulse[0] == S(0) && result.normal_impulse[1] == S(0));
 }
 
 }  // namespace

@@ -19,9 +19,9 @@ BallValidationBench<S>& bench() {
 }
 
 template <typename S>
-bool ball(BallValidationBench<S>& b) {
+bool ball(BallValidationBench<S>& b, S mass = S(1)) {
   ModelBuilder<S, 1, 6> builder;
-  builder.add_body("ball", -1, JointSpec<S>::FreeFlyer(), sphere_inertia(S(1), S(0.1)), nullptr, "free");
+  builder.add_body("ball", -1, JointSpec<S>::FreeFlyer(), sphere_inertia(mass, S(0.1)), nullptr, "free");
   if (!builder.build(&b.model).ok()) return false;
   typename BallValidationBench<S>::Config q(7);
   set_free_body<S>(q, 0, Vector3<S>(S(0), S(0), S(0.1)));
@@ -115,6 +115,14 @@ FF_TEST_FLOAT_AND_DOUBLE(StrikeValidation, InputsNameTheirField) {
   b.contacts[0].pad = ContactPad<S>::Linear(S(1e4), S(10));
   b.contacts.add(Contact<S>::Ground(0, Vector3<S>(S(0.01), S(0), S(-0.1)), Vector3<S>::UnitZ(), S(0.5), S(0.2)));
   expect_bad(b, "contacts.pad.law");
+  // A pad so stiff for the ball's mass that k/m overflows (here k = max/2 on 1/16 kg): its time
+  // scale π √(m/k) is 0 in the scalar, so no step resolves it; the prediction says which pad.
+  FF_ASSERT_TRUE(ball(b, S(1) / S(16)));
+  b.contacts[0].pad = ContactPad<S>::Linear(std::numeric_limits<S>::max() / S(2), S(0));
+  const Status stiff = solve_strike(b.model, b.ws, b.contacts, b.v, b.options, b.strike, b.result);
+  FF_EXPECT_TRUE(stiff.code == StatusCode::kCheckFailed && std::strcmp(stiff.field, "strike.peaks.step") == 0 &&
+                 stiff.index == 0);
+  FF_EXPECT_TRUE(!b.result.ok());
   // A workspace without H's factor.
   FF_ASSERT_TRUE(ball(b));
   b.ws.stage &= ~Workspace<S, 1, 6>::kFactor;
