@@ -1,16 +1,20 @@
 #!/usr/bin/env bash
 # The README's test command, and what CI runs: install what is missing, then configure, build
 # and test the presets — host-asan (clang, sanitizers, and the libFuzzer harnesses run for a
-# bounded time), host-release, cortex-m4f and cortex-m7 (the last two under qemu-system-arm),
+# bounded time), host-release (optimised: the tool's tests, the peers, the reliability suite's
+# million ticks, the examples and the benchmarks' smoke runs), cortex-m4f and cortex-m7 (the
+# last two under qemu-system-arm),
 # stm32f405 (the quadruped loop alone, at its 168 MHz board's nominal clock under
 # qemu-system-arm), aarch64-linux (64-bit ARM Linux, cross: five unit suites and the examples,
 # the RT-Linux loop among them, under qemu-aarch64) — build the real boards' firmware
 # (nucleo-h743zi), and print the firmware figures: instruction counts, flash/RAM use, stack
 # high-water marks and static stack bounds.
 #
-# The plain debug `host` preset is not in the default list, to keep CI nearer its hour on two
+# The plain debug `host` preset is not in the default list, to keep CI within its hour on two
 # cores: host-asan runs the same tests, unoptimised too, with the sanitizers. Name it to run it:
-# `cmake/run-tests.sh host`. host-asan's test preset leaves out the three 1 s trapezoidal
+# `cmake/run-tests.sh host`. For the same reason host-release builds one unit suite,
+# reliability (FOOTFALL_TEST_SUITES): the others are the same sources host-asan runs in both
+# scalars, and the boards run them optimised (-O2, float on the M4F, double on the M7). host-asan's test preset leaves out the three 1 s trapezoidal
 # quadruped drops (host.Simulate.*TrapezoidalScheme*, 5 to 16 minutes each under the sanitizers)
 # and the 3 s event-driven stand (about 5 minutes), which host-release runs in seconds, and runs
 # the drops' touchdown instead (host.Simulate.QuadrupedTouchdown*: the same scheme and friction
