@@ -332,14 +332,17 @@ TEST(Forces, BadStateIsOneLineOnStderrAndNothingElse) {
   expect_bad_input("forces --model quadruped --state " + write_text("{\"q\": [0, 0,"), "malformed JSON: parse error");
   expect_bad_input("forces --model quadruped --state " + write_text("{\"q\": [NaN]}"), "malformed JSON");
   expect_bad_input("forces --model quadruped --state " + write_text("{\"q\": [1e400]}"), "malformed JSON: number overflow");
-  // A key twice in one object (JSON keeps the last), at the top and inside a contact; the same
-  // key in two objects is fine.
+  // A key twice in one object (JSON keeps the last), at the top and inside the first and second
+  // contacts, named by its path; the same key in two objects is fine.
   std::string text = read_text(state_path("quadruped_standing.json"));
   text.insert(text.find('{') + 1, "\"description\": \"again\", ");
-  expect_bad_input("forces --model quadruped --state " + write_text(text), "description: given twice in one object");
+  expect_bad_input("forces --model quadruped --state " + write_text(text), ": description: given twice in one object");
   text = read_text(state_path("quadruped_standing.json"));
   text.insert(text.find("\"mu\""), "\"mu\": 2, ");
-  expect_bad_input("forces --model quadruped --state " + write_text(text), "mu: given twice in one object");
+  expect_bad_input("forces --model quadruped --state " + write_text(text), ": contacts[0].mu: given twice in one object");
+  text = read_text(state_path("quadruped_standing.json"));
+  text.insert(text.find("\"mu\"", text.find("\"mu\"") + 1), "\"mu\": 2, ");
+  expect_bad_input("forces --model quadruped --state " + write_text(text), ": contacts[1].mu: given twice in one object");
   expect_bad_input("forces --model quadruped --state " + write_text("[1, 2, 3]"), "not a JSON object");
   expect_bad_input("forces --model quadruped --state /nonexistent/state.json", "/nonexistent/state.json: cannot open file");
   expect_bad_input("forces --model quadruped", "--state");

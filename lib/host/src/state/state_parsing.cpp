@@ -259,14 +259,45 @@ Result<State> parse_state_file(const std::string& text, const std::string& name,
   using state_parsing::json;
   json document;
   // A key given twice in one object is refused: the parser would keep the last without a word.
-  std::vector<std::set<std::string>> keys;  // one set per object open at this point of the text
-  std::string twice;
+  // The parser's events keep a stack of the containers open at this point of the text, each
+  // with the keys it has seen and its current key or element, so the message names the path.
+  struct Open {
+    bool array = false;
+    int index = -1;               // an array's current element
+    std::string key;              // an object's current key
+    std::set<std::string> keys;   // an object's keys so far
+  };
+  std::vector<Open> open;
+  std::string twice;  // the path of the first key given twice
+  const auto next_element = [&open] {
+    if (!open.empty() && open.back().array) ++open.back().index;
+  };
   const json::parser_callback_t note_keys = [&](int, json::parse_event_t event, json& parsed) {
-    if (event == json::parse_event_t::object_start) keys.emplace_back();
-    if (event == json::parse_event_t::object_end && !keys.empty()) keys.pop_back();
-    if (event == json::parse_event_t::key && !keys.empty() && !keys.back().insert(parsed.get<std::string>()).second &&
-        twice.empty())
-      twice = parsed.get<std::string>();
+    switch (event) {
+      case json::parse_event_t::object_start:
+      case json::parse_event_t::array_start:
+        next_element();
+        open.emplace_back();
+        open.back().array = event == json::parse_event_t::array_start;
+        break;
+      case json::parse_event_t::object_end:
+      case json::parse_event_t::array_end:
+        if (!open.empty()) open.pop_back();
+        break;
+      case json::parse_event_t::value:
+        next_element();
+        break;
+      case json::parse_event_t::key:
+        if (open.empty() || open.back().array) break;
+        open.back().key = parsed.get<std::string>();
+        if (!open.back().keys.insert(open.back().key).second && twice.empty()) {
+          for (std::size_t d = 1; d < open.size(); ++d)  // the path: each container's place in its parent
+            twice += open[d - 1].array ? "[" + std::to_string(open[d - 1].index) + "]"
+                                       : (d > 1 ? "." : "") + escaped(open[d - 1].key);
+          twice += (open.size() > 1 ? "." : "") + escaped(open.back().key);
+        }
+        break;
+    }
     return true;
   };
   try {
@@ -274,7 +305,7 @@ Result<State> parse_state_file(const std::string& text, const std::string& name,
   } catch (const json::exception& e) {
     return Error{name + ": malformed JSON: " + state_parsing::parse_error_text(e.what())};
   }
-  if (!twice.empty()) return Error{name + ": " + escaped(twice) + ": given twice in one object"};
+  if (!twice.empty()) return Error{name + ": " + twice + ": given twice in one object"};
   try {
     State s;
     state_parsing::parse_state_fields(document, model, &s);
