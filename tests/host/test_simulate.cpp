@@ -1,6 +1,7 @@
 // `footfall simulate` end to end: the falling rod of 004 §5 (REFERENCE.md 15) against its exact
 // first strike and rest forces, read back from the CSV the tool wrote; the bouncing ball's rest
 // time (REFERENCE.md 16); and the bad-input contract for the scenario's own fields.
+#include <algorithm>
 #include <cmath>
 #include <fstream>
 #include <sstream>
@@ -334,6 +335,37 @@ TEST(Simulate, RigidSchemesRefuseAStartInsideThePlane) {
   const ToolRun r = run_tool("simulate --model rod2d --scenario " + write_state(scenario) + " --csv '" +
                              test_file_name("soft.csv") + "'");
   EXPECT_EQ(r.status, 0) << r.err;
+}
+
+// A valid scenario whose motion outgrows double (a torque of 1e305 N on the rod, or a soft
+// floor 1e300 m above it) stops the run with the time it reached and says so in words, not as
+// bad input in the file and not by a core field's name; the CSV keeps the steps before.
+TEST(Simulate, MotionBeyondDoubleStopsTheRunAndSaysWhy) {
+  const nlohmann::json good = nlohmann::json::parse(read_text(scenario_path("rod2d_falling.json")));
+  for (const char* scheme : {"event_driven", "trapezoidal", "time_stepping", "soft"}) {
+    for (int offset = 0; offset < 2; ++offset) {
+      nlohmann::json scenario = good;
+      scenario["scheme"] = scheme;
+      scenario["duration"] = 0.01;
+      if (std::string(scheme) == "soft") scenario["soft"] = {{"stiffness", 1e5}, {"damping", 100}};
+      if (offset) {
+        if (std::string(scheme) != "soft") continue;  // a rigid scheme refuses a start inside its plane
+        scenario["plane_offsets"] = {1e300, 0};
+      } else {
+        scenario["tau"] = {0, 1e305, 0};
+      }
+      const std::string csv = test_file_name("outgrown.csv");
+      std::remove(csv.c_str());
+      const ToolRun r = run_tool("simulate --model rod2d --scenario " + write_state(scenario) + " --csv '" + csv + "'");
+      EXPECT_EQ(r.status, 3) << scheme << ": " << r.err;  // kExitNoAnswer: a run the core stopped
+      EXPECT_NE(r.err.find(std::string("the ") + scheme + " scheme stopped at t = "), std::string::npos) << r.err;
+      EXPECT_NE(r.err.find("too large for the motion; the CSV holds the run up to there"), std::string::npos) << r.err;
+      EXPECT_EQ(r.err.find("bad input"), std::string::npos) << r.err;
+      EXPECT_EQ(r.err.find("overflow)"), std::string::npos) << r.err;  // no "(v.overflow)"
+      EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+      EXPECT_FALSE(read_text(csv).empty()) << scheme;  // the header and the steps before
+    }
+  }
 }
 
 // The outputs are checked before the run: never an input of the run, a directory, a device or a

@@ -53,9 +53,8 @@ host::Result<Output> run_simulate(const SimulateOptions& options) {
   Output output{options.json ? host::simulation_json(r) : host::simulation_table(r), 0, ""};
   if (!r.ok()) {
     output.exit_status = kExitNoAnswer;
-    output.diagnostic = options.scenario + ": the " + to_string(r.scheme) + " scheme stopped at t = " +
-                        std::to_string(r.time_reached) + " s: " + to_string(r.status) + " (" + r.status_field +
-                        "); the CSV holds the run up to there";
+    output.diagnostic =
+        options.scenario + ": " + host::describe_simulation_stop(r) + "; the CSV holds the run up to there";
   }
   return output;
 }

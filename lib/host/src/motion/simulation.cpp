@@ -46,6 +46,16 @@ void hold_torques(const Model<double, B, D>& model, const ScenarioState& s, cons
   }
 }
 
+// A step's bad input that the run itself made: the scenario's q, v, τ, contacts and plane offsets
+// were checked before the first step (C(q, v) with gravity among them), so a q or v that is not
+// finite, or a C(q, v) or contact problem that overflows, is the motion grown beyond double, not
+// the file's fault (a torque, gravity, stiffness or offset too large for the run).
+bool grown_by_the_run(const Status& status) {
+  if (status.code != StatusCode::kBadInput) return false;
+  const std::string field = status.field;
+  return field == "q" || field == "v" || field == "v.overflow" || field == "q.position" || field.rfind("lcp.", 0) == 0;
+}
+
 template <int B, int D>
 Result<SimulationReport> run_at(const RobotDescription& d, const ScenarioState& s, const std::string& name) {
   auto run = std::make_unique<MotionRun<B, D>>();
@@ -138,7 +148,8 @@ Result<SimulationReport> run_at(const RobotDescription& d, const ScenarioState& 
         break;
     }
     if (soft) {  // one dynamics evaluation a step; the impulse a step's force carries
-      if (!status.ok() && report.steps == 0) return Error{describe_stance_status(status, d, name)};
+      if (!status.ok() && report.steps == 0 && !grown_by_the_run(status))
+        return Error{describe_stance_status(status, d, name)};
       if (!status.ok()) {
         report.status = status.code;
         report.status_field = status.field;
@@ -152,9 +163,9 @@ Result<SimulationReport> run_at(const RobotDescription& d, const ScenarioState& 
       continue;
     }
     report.evaluations += run->step.evaluations;
-    if (status.code == StatusCode::kBadInput || status.code == StatusCode::kCapacity) {
-      if (report.steps == 0) return Error{describe_stance_status(status, d, name)};
-    }
+    if ((status.code == StatusCode::kBadInput || status.code == StatusCode::kCapacity) && report.steps == 0 &&
+        !grown_by_the_run(status))
+      return Error{describe_stance_status(status, d, name)};
     if (!status.ok()) {
       report.status = status.code;
       report.status_field = status.field;
@@ -183,6 +194,27 @@ Result<SimulationReport> run_simulation(const RobotDescription& model, const Sce
   return at_model_capacity(model, [&](auto b, auto dofs) {
     return run_at<decltype(b)::value, decltype(dofs)::value>(model, scenario, scenario_name);
   });
+}
+
+std::string describe_simulation_stop(const SimulationReport& r) {
+  const std::string at = r.status_index >= 0 ? "[" + std::to_string(r.status_index) + "]" : "";
+  std::string why = std::string(to_string(r.status)) + " (" + r.status_field + at + ")";
+  if (grown_by_the_run(Status{r.status, r.status_field.c_str(), r.status_index})) {
+    const std::string& field = r.status_field;
+    if (field == "v.overflow")
+      why = "the velocities grew until C(q, v) overflowed double" +
+            (r.status_index >= 0 ? " at DOF " + std::to_string(r.status_index) : std::string());
+    else if (field == "v" || field == "q")
+      why = "the " + std::string(field == "v" ? "velocities" : "positions") + " grew beyond double (" + field + at +
+            " not finite)";
+    else if (field == "q.position")
+      why = "a free body went beyond the distance from the origin that double resolves";
+    else
+      why = "the contact problem's numbers overflowed double (" + field + at + ")";
+    why += ": a torque, gravity, stiffness or plane offset too large for the motion";
+  }
+  return "the " + std::string(to_string(r.scheme)) + " scheme stopped at t = " + format_fixed(r.time_reached, 6) +
+         " s: " + why;
 }
 
 std::string simulation_json(const SimulationReport& r) {

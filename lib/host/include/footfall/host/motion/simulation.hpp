@@ -29,6 +29,11 @@ struct SimulationReport : SolveReport {
 Result<SimulationReport> run_simulation(const RobotDescription& model, const ScenarioState& scenario,
                                         const std::string& scenario_name);
 
+// Why a run stopped early (report.ok() false), in one line for stderr: "the <scheme> scheme
+// stopped at t = ... s: " and the core's status, said in words when the motion itself grew
+// beyond double.
+std::string describe_simulation_stop(const SimulationReport& report);
+
 // The summary `footfall simulate` prints: --json and the table.
 std::string simulation_json(const SimulationReport& report);
 std::string simulation_table(const SimulationReport& report);
