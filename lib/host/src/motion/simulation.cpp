@@ -46,14 +46,31 @@ void hold_torques(const Model<double, B, D>& model, const ScenarioState& s, cons
   }
 }
 
-// A step's bad input that the run itself made: the scenario's q, v, τ, contacts and plane offsets
-// were checked before the first step (C(q, v) with gravity among them), so a q or v that is not
-// finite, or a C(q, v) or contact problem that overflows, is the motion grown beyond double, not
-// the file's fault (a torque, gravity, stiffness or offset too large for the run).
-bool grown_by_the_run(const Status& status) {
-  if (status.code != StatusCode::kBadInput) return false;
-  const std::string field = status.field;
-  return field == "q" || field == "v" || field == "v.overflow" || field == "q.position" || field.rfind("lcp.", 0) == 0;
+// A step's bad input that says the motion outgrew double: a q or v that is not finite, or a
+// C(q, v), kinetic energy or contact problem that overflows. The scenario's own numbers were
+// checked before the first step (C(q, v) with gravity, ½ vᵀHv, the contacts and gaps), so in
+// the first step it is those numbers taken together, too large to run (bad input); after it,
+// the run's own growth (a stopped run).
+bool grown_beyond_double(const char* field) {
+  const std::string f = field;
+  return f == "q" || f == "v" || f == "v.overflow" || f == "q.position" || f.rfind("lcp.", 0) == 0;
+}
+
+// What overflowed, in words, and what may have caused it.
+std::string overflow_in_words(const std::string& field, int index) {
+  const std::string at = index >= 0 ? "[" + std::to_string(index) + "]" : "";
+  std::string what;
+  if (field == "v.overflow" && index >= 0)
+    what = "C(q, v) overflows double at DOF " + std::to_string(index);
+  else if (field == "v.overflow")
+    what = "the kinetic energy overflows double";
+  else if (field == "v" || field == "q")
+    what = std::string(field == "v" ? "the velocities" : "the positions") + " go beyond double (" + field + at + ")";
+  else if (field == "q.position")
+    what = "a free body goes beyond the distance from the origin that double resolves";
+  else
+    what = "the contact problem's numbers overflow double (" + field + at + ")";
+  return what + ": a torque, gravity, contact point, stiffness, plane offset or velocity too large for the motion";
 }
 
 template <int B, int D>
@@ -66,6 +83,12 @@ Result<SimulationReport> run_at(const RobotDescription& d, const ScenarioState& 
     const Status added = run->candidates.add(run->contacts.contacts[i], s.plane_offsets[static_cast<std::size_t>(i)]);
     if (!added.ok()) return Error{describe_stance_status(added, d, name)};
   }
+  // ½ vᵀHv of the file's v: C(q, v) has no term in a body that only translates, so a v that
+  // passed it may still overflow the strike's kinetic energy at the first impact.
+  double energy = 0.0;
+  Status energy_status = kinetic_energy(model, run->ws, run->v, &energy);
+  if (energy_status.ok() && !std::isfinite(energy)) energy_status = Status::BadInput("v.overflow");
+  if (!energy_status.ok()) return Error{describe_stance_status(energy_status, d, name)};
   run->state.q = run->soft_state.q = run->q;
   run->state.v = run->soft_state.v = run->v;
   const bool soft = s.scheme == MotionScheme::kSoft;
@@ -117,6 +140,12 @@ Result<SimulationReport> run_at(const RobotDescription& d, const ScenarioState& 
   // quadruped's legs is unstable). Without a hold τ is constant and 10 ms steps are fine.
   const double longest_step = s.hold ? s.step : std::max(s.step, 1e-2);
   const auto now = [&] { return soft ? run->soft_state.time : run->state.time; };
+  // A first step the core refuses: bad input in the scenario, said in its terms.
+  const auto describe_first_step = [&](const Status& status) {
+    if (status.code != StatusCode::kBadInput || !grown_beyond_double(status.field))
+      return describe_stance_status(status, d, name);
+    return name + ": the " + to_string(s.scheme) + " scheme's first step: " + overflow_in_words(status.field, status.index);
+  };
   while (s.duration - now() >= kMinScenarioStep && report.steps < max_steps) {
     // The last step ends on the duration.
     const double remaining = s.duration - now();
@@ -148,8 +177,7 @@ Result<SimulationReport> run_at(const RobotDescription& d, const ScenarioState& 
         break;
     }
     if (soft) {  // one dynamics evaluation a step; the impulse a step's force carries
-      if (!status.ok() && report.steps == 0 && !grown_by_the_run(status))
-        return Error{describe_stance_status(status, d, name)};
+      if (!status.ok() && report.steps == 0) return Error{describe_first_step(status)};
       if (!status.ok()) {
         report.status = status.code;
         report.status_field = status.field;
@@ -163,9 +191,8 @@ Result<SimulationReport> run_at(const RobotDescription& d, const ScenarioState& 
       continue;
     }
     report.evaluations += run->step.evaluations;
-    if ((status.code == StatusCode::kBadInput || status.code == StatusCode::kCapacity) && report.steps == 0 &&
-        !grown_by_the_run(status))
-      return Error{describe_stance_status(status, d, name)};
+    if ((status.code == StatusCode::kBadInput || status.code == StatusCode::kCapacity) && report.steps == 0)
+      return Error{describe_first_step(status)};
     if (!status.ok()) {
       report.status = status.code;
       report.status_field = status.field;
@@ -198,21 +225,9 @@ Result<SimulationReport> run_simulation(const RobotDescription& model, const Sce
 
 std::string describe_simulation_stop(const SimulationReport& r) {
   const std::string at = r.status_index >= 0 ? "[" + std::to_string(r.status_index) + "]" : "";
-  std::string why = std::string(to_string(r.status)) + " (" + r.status_field + at + ")";
-  if (grown_by_the_run(Status{r.status, r.status_field.c_str(), r.status_index})) {
-    const std::string& field = r.status_field;
-    if (field == "v.overflow")
-      why = "the velocities grew until C(q, v) overflowed double" +
-            (r.status_index >= 0 ? " at DOF " + std::to_string(r.status_index) : std::string());
-    else if (field == "v" || field == "q")
-      why = "the " + std::string(field == "v" ? "velocities" : "positions") + " grew beyond double (" + field + at +
-            " not finite)";
-    else if (field == "q.position")
-      why = "a free body went beyond the distance from the origin that double resolves";
-    else
-      why = "the contact problem's numbers overflowed double (" + field + at + ")";
-    why += ": a torque, gravity, stiffness or plane offset too large for the motion";
-  }
+  const std::string why = r.status == StatusCode::kBadInput && grown_beyond_double(r.status_field.c_str())
+                              ? overflow_in_words(r.status_field, r.status_index)
+                              : std::string(to_string(r.status)) + " (" + r.status_field + at + ")";
   return "the " + std::string(to_string(r.scheme)) + " scheme stopped at t = " + format_fixed(r.time_reached, 6) +
          " s: " + why;
 }

@@ -29,9 +29,9 @@ struct SimulationReport : SolveReport {
 Result<SimulationReport> run_simulation(const RobotDescription& model, const ScenarioState& scenario,
                                         const std::string& scenario_name);
 
-// Why a run stopped early (report.ok() false), in one line for stderr: "the <scheme> scheme
-// stopped at t = ... s: " and the core's status, said in words when the motion itself grew
-// beyond double.
+// Why a run stopped after its first step (report.ok() false), in one line for stderr: "the
+// <scheme> scheme stopped at t = ... s: " and the core's status, said in words when the motion
+// grew beyond double. (A first step the core refuses is bad input: run_simulation's Error.)
 std::string describe_simulation_stop(const SimulationReport& report);
 
 // The summary `footfall simulate` prints: --json and the table.
