@@ -8,7 +8,8 @@
 //    manifold: q(δ) = q₀ ⊕ h((δ − ¾δ²)v₀ + ¾δ²v_k₂) with the free flyer's exponential map
 //    (dynamics/integrate.hpp; 001 §22.1.3), never q + Ṙh.
 //  - Events (step 2): a gap closing (contact gain) and an active contact's force turning
-//    negative. Each is located on the step's own interpolant, 000 (11.51)
+//    negative; a contact at rest on its plane, to the options' tolerances, is not gained. Each
+//    is located on the step's own interpolant, 000 (11.51)
 //    y(δ) = y₀ + h((δ − ¾δ²)k₁ + ¾δ²k₂), by bisection in δ (step 3).
 //  - At the earliest event the step ends there: a gain applies the impact LCP with every
 //    touching contact in it (step 4, the strike's solver), a negative force re-solves the
@@ -22,6 +23,8 @@
 // The scheme is frictionless: sticking and slipping would add events of their own (a slip
 // velocity reaching zero, a friction force reaching the cone), which it does not watch. A
 // candidate with μ > 0 is refused; the fixed-step scheme and soft contact take friction.
+#include <cmath>
+
 #include "footfall/dynamics/integrate.hpp"
 #include "footfall/motion/resolve_contacts.hpp"
 
@@ -54,6 +57,21 @@ bool held_by_active(const ContactCandidates<S, K>& candidates, const bool* activ
       return true;
   }
   return false;
+}
+
+// Whether a candidate that starts the step on its plane (φ ≤ 0), neither active nor held, stays
+// there at rest to the contact options' tolerances: no faster than speed_tolerance at the start,
+// and at the end no deeper than gap_tolerance nor approaching faster than speed_tolerance. Such
+// a contact is not gained: an impact at that speed is none (rigid_options.hpp), and the
+// resolution would leave it as it is, with no impulse and no force. Its φ is then the drift of
+// the constraints that hold the body (the rod at rest balanced on its middle: its ends' gaps are
+// ±ε), and read as a gain it would end every step within a bisection's width of its start, so
+// that the motion never got on. One that keeps sinking passes a tolerance within a few steps and
+// is gained then.
+template <typename S>
+bool rests_on_plane(const RigidContactOptions<S>& co, S rate_start, S gap_end, S rate_end) noexcept {
+  return std::abs(rate_start) <= co.speed_tolerance && gap_end >= -co.gap_tolerance &&
+         rate_end >= -co.speed_tolerance;
 }
 
 }  // namespace detail
@@ -90,13 +108,10 @@ Status advance_event_driven(const Model<S, B, D>& model, Workspace<S, B, D>& ws,
   mw.q_end.resize(model.nq());
   const S h = options.step;
   Tangent a_probe;
-  S lambda_stage[kSlots] = {}, lambda_end[kSlots] = {}, gap_start[kSlots] = {};
+  S lambda_stage[kSlots] = {}, lambda_end[kSlots] = {}, gap_start[kSlots] = {}, rate_start[kSlots] = {};
   status = forward_kinematics(model, ws, state.q, state.v);
   if (!status.ok()) return report.status = status;
-  for (int i = 0; i < n; ++i) {
-    S rate;
-    contact_gap(ws, candidates, i, &gap_start[i], &rate);
-  }
+  for (int i = 0; i < n; ++i) contact_gap(ws, candidates, i, &gap_start[i], &rate_start[i]);
   mw.tangent = (S(2) / S(3)) * h * state.v;
   integrate(model, state.q, mw.tangent, S(1), mw.q_stage);
   mw.v_stage = state.v + (S(2) / S(3)) * h * state.qdd;
@@ -131,8 +146,9 @@ Status advance_event_driven(const Model<S, B, D>& model, Workspace<S, B, D>& ws,
       if (lambda_stage[i] < S(0)) hi = S(2) / S(3);
       if (lambda_end[i] < S(0) && hi < S(0)) hi = S(1);
       force_event = true;
-    } else if (detail::held_by_active(candidates, state.active, i)) {
-      continue;
+    } else if (detail::held_by_active(candidates, state.active, i) ||
+               (gap_start[i] <= S(0) && detail::rests_on_plane(co, rate_start[i], gap_end[i], rate_end[i]))) {
+      continue;  // no gain to watch
     } else if (gap_start[i] > S(0)) {
       if (gap_end[i] < S(0)) hi = S(1);  // the gap closes inside the step
     } else if (gap_end[i] < S(0) && rate_end[i] < S(0)) {
