@@ -60,10 +60,8 @@ bool grown_beyond_double(const char* field) {
 std::string overflow_in_words(const std::string& field, int index) {
   const std::string at = index >= 0 ? "[" + std::to_string(index) + "]" : "";
   std::string what;
-  if (field == "v.overflow" && index >= 0)
-    what = "C(q, v) overflows double at DOF " + std::to_string(index);
-  else if (field == "v.overflow")
-    what = "the kinetic energy overflows double";
+  if (field == "v.overflow")
+    what = velocity_overflow_in_words(index);
   else if (field == "v" || field == "q")
     what = std::string(field == "v" ? "the velocities" : "the positions") + " go beyond double (" + field + at + ")";
   else if (field == "q.position")

@@ -84,6 +84,11 @@ Result<ForcesReport> compute_forces(const RobotDescription& model, const StanceS
   });
 }
 
+std::string velocity_overflow_in_words(int index) {
+  if (index < 0) return "the kinetic energy overflows double";
+  return "the Coriolis and centrifugal forces C(q, v) overflow double at DOF " + std::to_string(index);
+}
+
 std::string describe_stance_status(const Status& status, const RobotDescription& model,
                                    const std::string& state_name) {
   const std::string field = status.field;
@@ -99,11 +104,9 @@ std::string describe_stance_status(const Status& status, const RobotDescription&
     if (field == "q.position")  // a run that carried the base out (a file's q is checked as it is read)
       return state_name + ": the position of body '" + body + "' is beyond the " +
              format_short(resolved_position_limit<double>()) + " m from the origin that double resolves";
-    if (field == "v.overflow" && status.index >= 0)  // C(q, v) holds gravity's forces too
-      return state_name + ": v: too large: the Coriolis and centrifugal forces C(q, v) overflow double (at DOF " +
-             std::to_string(status.index) + "; or gravity or the model's masses are too large)";
-    if (field == "v.overflow")  // the strike's
-      return state_name + ": v: too large: the kinetic energy overflows double";
+    if (field == "v.overflow")  // C(q, v) holds gravity's forces too
+      return state_name + ": v: too large: " + velocity_overflow_in_words(status.index) +
+             (status.index >= 0 ? " (or gravity or the model's masses are too large)" : "");
     if (field == "q" || field == "v" || field == "tau")
       return state_name + ": " + field + at + ": " + (status.index >= 0 ? "not a finite number" : "wrong length");
     if (field == "gravity") return state_name + ": gravity: not finite";

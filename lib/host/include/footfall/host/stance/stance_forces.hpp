@@ -48,6 +48,11 @@ Result<ForcesReport> compute_forces(const RobotDescription& model, const StanceS
 std::string describe_stance_status(const Status& status, const RobotDescription& model,
                                    const std::string& state_name);
 
+// What the core's "v.overflow" says overflowed, in words: C(q, v) at DOF `index` (the tick's
+// terms), or the kinetic energy ½ vᵀHv (index −1: a strike's, or a run's starting state). The
+// messages about a file's v and about a run that outgrew double both say it this way.
+std::string velocity_overflow_in_words(int index);
+
 // `footfall forces --json` and the table. On a report that is not ok, the status alone.
 std::string forces_json(const ForcesReport& report);
 std::string forces_table(const ForcesReport& report);
