@@ -3,6 +3,7 @@
 // falling rod of 004 §5 and the bouncing ball, with their exact answers, the same on host and
 // boards.
 #include <cmath>
+#include <initializer_list>
 #include <limits>
 
 #include "ff_test.hpp"
@@ -49,6 +50,33 @@ bool falling_rod(RodBench<S>& b) {
   b.state.v = Rod2dModel<S>::TangentVector::Zero(3);
   b.tau = Rod2dModel<S>::TangentVector::Zero(3);
   return true;
+}
+
+// The rod of `b`, as it starts, with three candidates of the test's choosing.
+template <typename S>
+bool rod_with_three_candidates(const RodBench<S>& b, std::initializer_list<Contact<S>> contacts,
+                               RigidBench<S, 1, 3, 3>& out) {
+  out.model = b.model;
+  out.candidates.clear();
+  for (const Contact<S>& c : contacts)
+    if (!out.candidates.add(c).ok()) return false;
+  out.state = RigidMotionState<S, 1, 3, 3>();
+  out.state.q = b.state.q;
+  out.state.v = b.state.v;
+  out.tau = b.tau;
+  return out.candidates.size() == 3;
+}
+
+// The rod of `b` (falling_rod) with its middle as a third candidate between its ends. The
+// middle's gap y is the mean of the ends' y ∓ L sin φ at every q, so once the rod lies flat the
+// three normal rows have rank 2 and the contact problems have many answers: the ends, or the
+// middle alone (the rod balanced on it), or any mixture carrying the weight.
+template <typename S>
+bool rod_with_its_middle(const RodBench<S>& b, RigidBench<S, 1, 3, 3>& out) {
+  const auto& ends = b.candidates.contacts;
+  Contact<S> middle = ends[0];
+  middle.point = Vector3<S>::Zero();
+  return rod_with_three_candidates(b, {ends[0], middle, ends[1]}, out);
 }
 
 template <typename S>

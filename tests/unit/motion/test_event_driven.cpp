@@ -1,7 +1,5 @@
 // 000 Table 11.1's event-driven scheme on REFERENCE.md 15 (the falling rod of 004 §5) and 16
 // (the bouncing ball), against their exact answers.
-#include <initializer_list>
-
 #include "rigid_fixtures.hpp"
 
 namespace footfall::test {
@@ -125,21 +123,6 @@ FF_TEST_FLOAT_AND_DOUBLE(EventDriven, R15RodBouncesThenRests) {
   }
 }
 
-// The rod of `b`, as it starts, with three candidates of the test's choosing.
-template <typename S>
-bool rod_with_three_candidates(const RodBench<S>& b, std::initializer_list<Contact<S>> contacts,
-                               RigidBench<S, 1, 3, 3>& out) {
-  out.model = b.model;
-  out.candidates.clear();
-  for (const Contact<S>& c : contacts)
-    if (!out.candidates.add(c).ok()) return false;
-  out.state = RigidMotionState<S, 1, 3, 3>();
-  out.state.q = b.state.q;
-  out.state.v = b.state.v;
-  out.tau = b.tau;
-  return out.candidates.size() == 3;
-}
-
 // A candidate listed twice is one constraint: the rod with its left end listed twice runs as the
 // rod, step for step. (The contact LCP makes one of the two active; the other's gap is the
 // active one's drift, which the scan once read as gains: impacts of no impulse every step from
@@ -177,10 +160,7 @@ FF_TEST_FLOAT_AND_DOUBLE(EventDriven, R15RodWithItsMiddleAsACandidateComesToRest
   auto& b = rod_bench<S>();
   static RigidBench<S, 1, 3, 3> middle;  // static: large for a board's stack
   FF_ASSERT_TRUE(falling_rod(b));
-  const auto& ends = b.candidates.contacts;
-  Contact<S> centre = ends[0];
-  centre.point = Vector3<S>::Zero();
-  FF_ASSERT_TRUE(rod_with_three_candidates(b, {ends[0], centre, ends[1]}, middle));
+  FF_ASSERT_TRUE(rod_with_its_middle(b, middle));
   const EventDrivenOptions<S> o = rod_options(S(1e-3));
   const S end_time = S(3);
   int rod_steps = 0, rod_strikes = 0, steps = 0, strikes = 0, rests = 0;

@@ -71,6 +71,30 @@ FF_TEST_FLOAT_AND_DOUBLE(TimeStepping, R15RodBouncesThenRests) {
   FF_EXPECT_TRUE(b.report.gap[0] > -S(1e-3) && b.report.gap[1] > -S(1e-3));
 }
 
+// The rod with its middle as a third candidate (rigid_fixtures.hpp: once flat, three contacts of
+// rank 2, so the step's LCP has many answers) comes to rest as the two-ended rod does (above):
+// level on the floor, still, with the weight carried, whichever contacts carry it.
+FF_TEST_FLOAT_AND_DOUBLE(TimeStepping, R15RodWithItsMiddleAsACandidateComesToRestAsTheRod) {
+  auto& b = stepping_rod<S>();
+  static RigidBench<S, 1, 3, 3> middle;  // static: large for a board's stack
+  FF_ASSERT_TRUE(falling_rod(b));
+  FF_ASSERT_TRUE(rod_with_its_middle(b, middle));
+  TimeSteppingOptions<S> o = stepping_options(S(1e-3), FrictionModel::kNone);
+  o.contact.gravity = rod_gravity<S>();
+  for (int k = 0; k < 4000; ++k)
+    FF_ASSERT_TRUE(advance_time_stepping(middle.model, middle.ws, middle.candidates, middle.tau, o, middle.motion,
+                                         middle.state, middle.report).ok());
+  S weight = S(0);
+  for (int i = 0; i < 3; ++i) {
+    weight += middle.state.normal_force[i];
+    FF_EXPECT_TRUE(middle.report.gap[i] > -S(1e-3));
+  }
+  const S tol = sizeof(S) == sizeof(float) ? S(1e-3) : S(1e-9);
+  FF_EXPECT_NEAR(weight, S(kRodGravity), tol * S(kRodGravity));
+  FF_EXPECT_NEAR(middle.state.q(2), S(0), S(1e-3));
+  FF_EXPECT_NEAR(middle.state.v.norm(), S(0), S(1e-6));
+}
+
 // The ball of REFERENCE.md 16 dropped from 1 m with e = 0.5: it strikes within a step of
 // √(2h₀/g), rebounds at e times its arrival speed, reaches e²h₀ to within the |v|·h a fixed step
 // puts on where it turns round, and comes to rest carrying its weight.

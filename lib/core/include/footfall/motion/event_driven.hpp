@@ -23,8 +23,6 @@
 // The scheme is frictionless: sticking and slipping would add events of their own (a slip
 // velocity reaching zero, a friction force reaching the cone), which it does not watch. A
 // candidate with μ > 0 is refused; the fixed-step scheme and soft contact take friction.
-#include <cmath>
-
 #include "footfall/dynamics/integrate.hpp"
 #include "footfall/motion/resolve_contacts.hpp"
 
@@ -57,21 +55,6 @@ bool held_by_active(const ContactCandidates<S, K>& candidates, const bool* activ
       return true;
   }
   return false;
-}
-
-// Whether a candidate that starts the step on its plane (φ ≤ 0), neither active nor held, stays
-// there at rest to the contact options' tolerances: no faster than speed_tolerance at the start,
-// and at the end no deeper than gap_tolerance nor approaching faster than speed_tolerance. Such
-// a contact is not gained: an impact at that speed is none (rigid_options.hpp), and the
-// resolution would leave it as it is, with no impulse and no force. Its φ is then the drift of
-// the constraints that hold the body (the rod at rest balanced on its middle: its ends' gaps are
-// ±ε), and read as a gain it would end every step within a bisection's width of its start, so
-// that the motion never got on. One that keeps sinking passes a tolerance within a few steps and
-// is gained then.
-template <typename S>
-bool rests_on_plane(const RigidContactOptions<S>& co, S rate_start, S gap_end, S rate_end) noexcept {
-  return std::abs(rate_start) <= co.speed_tolerance && gap_end >= -co.gap_tolerance &&
-         rate_end >= -co.speed_tolerance;
 }
 
 }  // namespace detail

@@ -124,15 +124,23 @@ Status normal_constraint_correction(const Model<S, B, D>& model, Workspace<S, B,
   ContactDynamics<S, D, K>& cd = mw.stance.contact;
   status = compute_contact_terms(model, ws, mw.subset, false, ContactTerms::kVelocityOnly, cd);
   if (!status.ok()) return status;
-  typename SmallLdlt<S, K>::Matrix w = SmallLdlt<S, K>::Matrix::Zero();
-  w.topLeftCorner(na, na) = cd.delassus;
-  if (!mw.equality.compute(w, na)) return Status::CheckFailed("motion.active_set");
+  // Contacts whose normal rows are combinations of others' (the rod lying flat on its two ends
+  // and its middle: W singular) are held when those are. The semidefinite principal solve
+  // (lcp/principal_solve.hpp) drops them, multiplier 0, and solves W's block of the others:
+  // the dropped ones' φ is the same combination of the held ones' to first order.
+  auto& p = mw.stance.problem;  // free here: W and −r
+  if (!p.resize(na).ok()) return Status::Capacity("motion.contacts", na);
+  int rows[static_cast<std::size_t>(K)] = {};
   for (int j = 0; j < na; ++j) {
+    rows[j] = j;
     S gap, rate;
     contact_gap(ws, candidates, mw.index[j], &gap, &rate);
-    mw.rhs(j) = level == ContactLevel::kGap ? gap : rate;
+    p.q.coeffRef(j) = -(level == ContactLevel::kGap ? gap : rate);
+    for (int c = 0; c < na; ++c) p.m.coeffRef(j, c) = cd.delassus.coeff(j, c);
   }
-  mw.equality.solve_in_place(mw.rhs);
+  if (!solve_principal_block_semidefinite(p, rows, na, mw.stance.lemke.principal, mw.stance.lcp.z))
+    return Status::CheckFailed("motion.active_set");
+  for (int j = 0; j < na; ++j) mw.rhs(j) = mw.stance.lcp.z.coeff(j);
   detail::apply_contact_force_acceleration(model, ws, cd, -mw.rhs.head(na), mw.tangent);
   *count = na;
   return Status::Ok();

@@ -84,12 +84,12 @@ Status advance_trapezoidal(const Model<S, B, D>& model, Workspace<S, B, D>& ws, 
   mw.q_stage.resize(model.nq());
   mw.q_end.resize(model.nq());
 
-  S gap_start[kSlots] = {}, gap[kSlots] = {}, rate = S(0);
+  S gap_start[kSlots] = {}, gap[kSlots] = {}, rate_start[kSlots] = {}, rate[kSlots] = {};
   Vector3<S> slip_start[kSlots], slip[kSlots];
   status = forward_kinematics(model, ws, next.q, next.v);
   if (!status.ok()) return report.status = status;
   for (int i = 0; i < n; ++i) {
-    contact_gap(ws, candidates, i, &gap_start[i], &rate);
+    contact_gap(ws, candidates, i, &gap_start[i], &rate_start[i]);
     slip_start[i] = contact_slip(ws, candidates, i);
   }
   // Penetration (Step 4): more than a tolerance below the plane, or, for a contact that carried
@@ -101,7 +101,7 @@ Status advance_trapezoidal(const Model<S, B, D>& model, Workspace<S, B, D>& ws, 
   const auto measure_gaps = [&](const typename Model<S, B, D>::ConfigVector& q) {
     const Status s = forward_kinematics(model, ws, q, mw.v_stage);
     for (int i = 0; s.ok() && i < n; ++i) {
-      contact_gap(ws, candidates, i, &gap[i], &rate);
+      contact_gap(ws, candidates, i, &gap[i], &rate[i]);
       slip[i] = contact_slip(ws, candidates, i);
     }
     return s;
@@ -127,9 +127,11 @@ Status advance_trapezoidal(const Model<S, B, D>& model, Workspace<S, B, D>& ws, 
     S first_fraction = S(2);
     // Free candidates that end the step below their planes: those far above at its start, and
     // those on them and leaving, whose hop ends inside the step (the root sought is then the
-    // hop's landing, where the gap returns through zero, not its take-off at h = 0).
+    // hop's landing, where the gap returns through zero, not its take-off at h = 0). One at rest
+    // on its plane to the tolerances has no landing to find (rigid_options.hpp).
     for (int i = 0; i < n; ++i)
-      if (!next.active[i] && gap_start[i] >= -co.gap_tolerance && gap[i] < S(0)) {
+      if (!next.active[i] && gap_start[i] >= -co.gap_tolerance && gap[i] < S(0) &&
+          !(gap_start[i] <= S(0) && detail::rests_on_plane(co, rate_start[i], gap[i], rate[i]))) {
         const S above = std::max(gap_start[i], S(0));
         const S fraction = above / (above - gap[i]);
         if (fraction < first_fraction) {
