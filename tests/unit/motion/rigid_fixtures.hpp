@@ -67,16 +67,31 @@ bool rod_with_three_candidates(const RodBench<S>& b, std::initializer_list<Conta
   return out.candidates.size() == 3;
 }
 
-// The rod of `b` (falling_rod) with its middle as a third candidate between its ends. The
-// middle's gap y is the mean of the ends' y ∓ L sin φ at every q, so once the rod lies flat the
-// three normal rows have rank 2 and the contact problems have many answers: the ends, or the
-// middle alone (the rod balanced on it), or any mixture carrying the weight.
+// The falling rod twice: in `b` as falling_rod makes it, and in `out` with its middle as a third
+// candidate between its ends. The middle's gap y is the mean of the ends' y ∓ L sin φ at every
+// q, so once the rod lies flat the three normal rows have rank 2 and the contact problems have
+// many answers: the ends, or the middle alone (the rod balanced on it), or any mixture carrying
+// the weight.
 template <typename S>
-bool rod_with_its_middle(const RodBench<S>& b, RigidBench<S, 1, 3, 3>& out) {
+bool rod_with_its_middle(RodBench<S>& b, RigidBench<S, 1, 3, 3>& out) {
+  if (!falling_rod(b)) return false;
   const auto& ends = b.candidates.contacts;
   Contact<S> middle = ends[0];
   middle.point = Vector3<S>::Zero();
   return rod_with_three_candidates(b, {ends[0], middle, ends[1]}, out);
+}
+
+// Steps `bench` with advance(bench) (a scheme's advance_* on it, returning its Status) until its
+// time reaches `end` or `limit` steps were taken, calling after_step(bench) after each. Returns
+// the steps taken, or −1 at the first step that is not ok.
+template <typename Bench, typename Time, typename Advance, typename AfterStep>
+int run_until(Bench& bench, Time end, int limit, Advance&& advance, AfterStep&& after_step) {
+  int steps = 0;
+  for (; steps < limit && bench.state.time < end; ++steps) {
+    if (!advance(bench).ok()) return -1;
+    after_step(bench);
+  }
+  return steps;
 }
 
 template <typename S>
