@@ -130,7 +130,7 @@ Status advance_event_driven(const Model<S, B, D>& model, Workspace<S, B, D>& ws,
       if (lambda_end[i] < S(0) && hi < S(0)) hi = S(1);
       force_event = true;
     } else if (detail::held_by_active(candidates, state.active, i) ||
-               (gap_start[i] <= S(0) && detail::rests_on_plane(co, rate_start[i], gap_end[i], rate_end[i]))) {
+               detail::rests_on_plane(co, gap_start[i], rate_start[i], gap_end[i], rate_end[i])) {
       continue;  // no gain to watch
     } else if (gap_start[i] > S(0)) {
       if (gap_end[i] < S(0)) hi = S(1);  // the gap closes inside the step

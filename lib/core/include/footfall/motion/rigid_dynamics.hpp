@@ -140,8 +140,7 @@ Status normal_constraint_correction(const Model<S, B, D>& model, Workspace<S, B,
   }
   if (!solve_principal_block_semidefinite(p, rows, na, mw.stance.lemke.principal, mw.stance.lcp.z))
     return Status::CheckFailed("motion.active_set");
-  for (int j = 0; j < na; ++j) mw.rhs(j) = mw.stance.lcp.z.coeff(j);
-  detail::apply_contact_force_acceleration(model, ws, cd, -mw.rhs.head(na), mw.tangent);
+  detail::apply_contact_force_acceleration(model, ws, cd, -mw.stance.lcp.z.head(na), mw.tangent);
   *count = na;
   return Status::Ok();
 }

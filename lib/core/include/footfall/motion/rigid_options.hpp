@@ -44,19 +44,20 @@ Status validate_rigid_contact_options(const RigidContactOptions<S>& o) noexcept 
 
 namespace detail {
 
-// Whether a candidate that starts a step on its plane (φ ≤ 0), neither active nor held by an
-// active one, stays there at rest to the tolerances: no faster than speed_tolerance at the
-// start, and at the end no deeper than gap_tolerance nor approaching faster than
-// speed_tolerance. Both schemes leave such a contact to the contact problem at the step's end
-// and do not end the step on it: an approach that slow is no impact, and the resolution would
-// leave it with no impulse. Its φ is then the drift of the constraints that hold the body (the
-// rod at rest balanced on its middle: its ends' gaps are ±ε), and read as a landing it would end
-// every step a bisection's width after it began, so that the motion never got on. One that
-// keeps sinking passes a tolerance within a few steps and is taken then.
+// Whether a candidate that starts a step touching its plane (φ ≤ gap_tolerance: on it, or above
+// it by less than the schemes resolve), neither active nor held by an active one, stays there at
+// rest to the tolerances: no faster than speed_tolerance at the start, and at the end no deeper
+// than gap_tolerance nor approaching faster than speed_tolerance. Both schemes leave such a
+// contact to the contact problem at the step's end and do not end the step on it: an approach
+// that slow is no impact, and the resolution would leave it with no impulse. Its φ is then the
+// drift of the constraints that hold the body (the rod at rest balanced on its middle: its ends'
+// gaps are ±ε), and read as a landing it would end every step a bisection's width after it
+// began, so that the motion never got on. One that keeps sinking passes a tolerance within a few
+// steps and is taken then.
 template <typename S>
-bool rests_on_plane(const RigidContactOptions<S>& co, S rate_start, S gap_end, S rate_end) noexcept {
-  return std::abs(rate_start) <= co.speed_tolerance && gap_end >= -co.gap_tolerance &&
-         rate_end >= -co.speed_tolerance;
+bool rests_on_plane(const RigidContactOptions<S>& co, S gap_start, S rate_start, S gap_end, S rate_end) noexcept {
+  return gap_start <= co.gap_tolerance && std::abs(rate_start) <= co.speed_tolerance &&
+         gap_end >= -co.gap_tolerance && rate_end >= -co.speed_tolerance;
 }
 
 }  // namespace detail

@@ -131,7 +131,7 @@ Status advance_trapezoidal(const Model<S, B, D>& model, Workspace<S, B, D>& ws, 
     // on its plane to the tolerances has no landing to find (rigid_options.hpp).
     for (int i = 0; i < n; ++i)
       if (!next.active[i] && gap_start[i] >= -co.gap_tolerance && gap[i] < S(0) &&
-          !(gap_start[i] <= S(0) && detail::rests_on_plane(co, rate_start[i], gap[i], rate[i]))) {
+          !detail::rests_on_plane(co, gap_start[i], rate_start[i], gap[i], rate[i])) {
         const S above = std::max(gap_start[i], S(0));
         const S fraction = above / (above - gap[i]);
         if (fraction < first_fraction) {
