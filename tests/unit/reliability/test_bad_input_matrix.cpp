@@ -437,9 +437,17 @@ int rows(const Row<S>** out) {
       {"NaN gravity", Entry::kEventDriven, [](W& w) { w.event_driven.contact.gravity.x() = nan<S>(); }, C::kBadInput, "options.gravity", -1},
       {"NaN in the state's q", Entry::kTrapezoidal, [](W& w) { w.state.q(2) = nan<S>(); }, C::kBadInput, "q", 2},
       {"NaN tolerance", Entry::kTrapezoidal, [](W& w) { w.trapezoidal.iteration_tolerance = nan<S>(); }, C::kBadInput, "options.iteration_tolerance", -1},
+      {"a foot starting 5 cm inside its plane", Entry::kEventDriven, [](W& w) {
+         for (int i = 0; i < w.candidates.size(); ++i) w.candidates.contacts[i].mu = S(0);  // frictionless, as the scheme needs
+         w.candidates.plane_offset[2] = S(0.05);
+       }, C::kBadInput, "state.penetration", 2},
+      {"a foot starting 5 cm inside its plane", Entry::kTrapezoidal, [](W& w) { w.candidates.plane_offset[1] = S(0.05); }, C::kBadInput, "state.penetration", 1},
+      {"negative start penetration allowed", Entry::kTrapezoidal, [](W& w) { w.trapezoidal.contact.max_start_penetration = S(-1e-3); }, C::kBadInput, "options.max_start_penetration", -1},
       {"NaN in τ", Entry::kSoftContact, [](W& w) { w.tau(6) = nan<S>(); }, C::kBadInput, "tau", 6},
       {"NaN in the state's q", Entry::kSoftContact, [](W& w) { w.soft_state.q(1) = nan<S>(); }, C::kBadInput, "q", 1},
       {"Inf step", Entry::kSoftContact, [](W& w) { w.soft_step = inf<S>(); }, C::kBadInput, "step", -1},
+      {"a foot pressed in beyond the scalar's range", Entry::kSoftContact,
+       [](W& w) { w.candidates.plane_offset[0] = S(10) * std::sqrt(std::numeric_limits<S>::max()); }, C::kBadInput, "soft.overflow", -1},
       {"NaN in M", Entry::kLemke, [](W& w) { w.lcp.m(1, 0) = nan<S>(); }, C::kBadInput, "lcp.m", 2},
       {"Inf in q", Entry::kLemke, [](W& w) { w.lcp.q(1) = inf<S>(); }, C::kBadInput, "lcp.q", 1},
       {"NaN in M", Entry::kPgs, [](W& w) { w.lcp.m(0, 1) = nan<S>(); }, C::kBadInput, "lcp.m", 1},

@@ -47,13 +47,14 @@ void hold_torques(const Model<double, B, D>& model, const ScenarioState& s, cons
 }
 
 // A step's bad input that says the motion outgrew double: a q or v that is not finite, or a
-// C(q, v), kinetic energy or contact problem that overflows. The scenario's own numbers were
+// C(q, v), kinetic energy, contact problem or soft step that overflows. The scenario's own numbers were
 // checked before the first step (C(q, v) with gravity, ½ vᵀHv, the contacts and gaps), so in
 // the first step it is those numbers taken together, too large to run (bad input); after it,
 // the run's own growth (a stopped run).
 bool grown_beyond_double(const char* field) {
   const std::string f = field;
-  return f == "q" || f == "v" || f == "v.overflow" || f == "q.position" || f.rfind("lcp.", 0) == 0;
+  return f == "q" || f == "v" || f == "v.overflow" || f == "q.position" || f == "soft.overflow" ||
+         f.rfind("lcp.", 0) == 0;
 }
 
 // What overflowed, in words, and what may have caused it.
@@ -66,6 +67,8 @@ std::string overflow_in_words(const std::string& field, int index) {
     what = std::string(field == "v" ? "the velocities" : "the positions") + " go beyond double (" + field + at + ")";
   else if (field == "q.position")
     what = "a free body goes beyond the distance from the origin that double resolves";
+  else if (field == "soft.overflow")
+    what = "the soft contacts' forces take the step's motion, work or stored energy beyond double";
   else
     what = "the contact problem's numbers overflow double (" + field + at + ")";
   return what + ": a torque, gravity, contact point, stiffness, plane offset or velocity too large for the motion";

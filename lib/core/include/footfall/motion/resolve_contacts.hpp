@@ -99,20 +99,27 @@ Status validate_rigid_step(const Model<S, B, D>& model, const ContactCandidates<
   return status;
 }
 
-// The first step's start: no impact has happened yet, no contact is active; then the contacts
-// are resolved at the initial state.
+// The first step's start: no candidate deeper than options.max_start_penetration, no impact yet,
+// no contact active; then the contacts are resolved at the initial state.
 template <typename S, int B, int D, int K, typename TDerived>
 Status start_rigid_motion(const Model<S, B, D>& model, Workspace<S, B, D>& ws, const ContactCandidates<S, K>& candidates,
                           const Eigen::MatrixBase<TDerived>& tau, const RigidContactOptions<S>& options,
                           FrictionModel friction, RigidMotionWorkspace<S, B, D, K>& mw,
                           RigidMotionState<S, B, D, K>& state, RigidStepReport<S, K>& report) noexcept {
+  Status status = forward_kinematics(model, ws, state.q, state.v);
+  for (int i = 0; status.ok() && i < candidates.size(); ++i) {
+    S gap, rate;
+    contact_gap(ws, candidates, i, &gap, &rate);
+    if (!(gap >= -options.max_start_penetration)) status = Status::BadInput("state.penetration", i);
+  }
+  if (!status.ok()) return status;
   for (int i = 0; i < K; ++i) {
     state.last_impact[i] = -std::numeric_limits<S>::infinity();
     state.active[i] = false;
     state.normal_force[i] = state.friction_force[i][0] = state.friction_force[i][1] = S(0);
   }
   state.qdd.resize(model.nv());
-  const Status status = resolve_contacts(model, ws, candidates, tau, options, friction, mw, state, report);
+  status = resolve_contacts(model, ws, candidates, tau, options, friction, mw, state, report);
   state.started = status.ok();
   return status;
 }

@@ -28,6 +28,11 @@ struct RigidContactOptions {
   // having lost only the energy of motions shorter than a step. A flight of under 4·min_step is
   // at the resolution landings are located to, and ends the sequence too.
   S min_step = S(1e-6);
+  // How far inside its plane (m) a candidate may be where a motion starts (a state not yet
+  // started). Deeper is refused ("state.penetration", the candidate): the schemes take a touching
+  // candidate as a contact already made and project its drift back with one linear step, so a
+  // start 18 cm inside a wall was held 12 mm off it, with a force of the wrong sign.
+  S max_start_penetration = S(1e-3);
   // The LCP solves: Lemke, and its pivot limit (0: lemke_default_pivot_limit).
   int max_pivots = 0;
 };
@@ -38,6 +43,8 @@ Status validate_rigid_contact_options(const RigidContactOptions<S>& o) noexcept 
   if (!is_finite(o.gap_tolerance) || !(o.gap_tolerance > S(0))) return Status::BadInput("options.gap_tolerance");
   if (!is_finite(o.speed_tolerance) || !(o.speed_tolerance > S(0))) return Status::BadInput("options.speed_tolerance");
   if (!is_finite(o.min_step) || !(o.min_step > S(0))) return Status::BadInput("options.min_step");
+  if (!is_finite(o.max_start_penetration) || !(o.max_start_penetration >= S(0)))
+    return Status::BadInput("options.max_start_penetration");
   if (o.max_pivots < 0) return Status::BadInput("options.max_pivots");
   return Status::Ok();
 }

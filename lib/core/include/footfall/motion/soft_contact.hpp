@@ -180,7 +180,9 @@ struct SoftMotionWorkspace {
 // One step h of semi-implicit Euler with the soft forces held from the step's start: v⁺ = v +
 // h·ABA(q, v, τ + τ_c), q⁺ = q ⊕ h v⁺ (the exponential map for a free body), then each
 // candidate's surface state over the step (its loss of contact, the tangential patch's exact
-// relaxation or its following the body). Bounded; on a non-ok Status the state is unchanged.
+// relaxation or its following the body). Bounded; on a non-ok Status the state is unchanged. A
+// step whose motion, work or stored energy would leave the scalar's range is refused as
+// "soft.overflow" (index −1).
 template <typename S, int B, int D, int K, typename TDerived>
 Status advance_soft_contact(const Model<S, B, D>& model, Workspace<S, B, D>& ws,
                             const ContactCandidates<S, K>& candidates, const Eigen::MatrixBase<TDerived>& tau,
@@ -221,39 +223,54 @@ Status advance_soft_contact(const Model<S, B, D>& model, Workspace<S, B, D>& ws,
   // The work of τ_c over the step, on the mean velocity.
   report.contact_work = step * S(0.5) * mw.tau_contact.dot(state.v + mw.v_end);
 
-  // The surface states over the step (from what held at its start).
+  // The surface states over the step (from what held at its start), on a copy until the step
+  // is known to be whole.
   const S end = state.time + step;
   const S a = parameters.tangential_stiffness / parameters.tangential_damping, decay = std::exp(-a * step);
+  SoftContactState<S, K> contact = state.contact;
   for (int i = 0; i < n; ++i) {
     const SoftContactForce<S>& f = report.force[i];
     if (parameters.law == SoftNormalLaw::kLinearSurface) {
       const bool holding = f.touching && f.normal > S(0);
-      if (state.contact.in_contact[i] && !holding) {  // lost: the patch starts relaxing from here
-        state.contact.left_at[i] = state.time;
-        state.contact.left_depth[i] = std::min(gap[i], S(0));
+      if (contact.in_contact[i] && !holding) {  // lost: the patch starts relaxing from here
+        contact.left_at[i] = state.time;
+        contact.left_depth[i] = std::min(gap[i], S(0));
       }
-      state.contact.in_contact[i] = holding;
+      contact.in_contact[i] = holding;
     }
-    Vector3<S>& x = state.contact.displacement[i];
+    Vector3<S>& x = contact.displacement[i];
     if (f.normal > S(0) && f.sticking)
       x += step * slip[i];  // the patch follows the body point (ẋ = v)
     else  // (11.77) with f_t held: x → −f_t/K_t at the rate K_t/D_t, exactly
       x = x * decay - (f.friction / parameters.tangential_stiffness) * (S(1) - decay);
   }
+  for (int i = 0; i < n; ++i) {
+    report.gap[i] = gap[i];
+    if (parameters.law == SoftNormalLaw::kLinearSurface) {
+      const S z = soft_surface_position(parameters, contact, i, gap[i], end);
+      report.stored_energy += S(0.5) * parameters.normal_stiffness * z * z;
+    }
+    report.stored_energy += S(0.5) * parameters.tangential_stiffness * contact.displacement[i].squaredNorm();
+  }
+  // Finite inputs can still take the step beyond the scalar: a candidate pressed in far enough,
+  // or a stiffness, τ or v large enough, gives forces whose velocity change, or whose work or
+  // stored energy, overflows (a point pressed 1e117 m in: v⁺ 5e237 m/s and q⁺ NaN). Such a step is
+  // refused, and the state is left as it was.
+  bool whole = all_finite(mw.v_end) && all_finite(mw.q_end) && is_finite(report.contact_work) &&
+               is_finite(report.stored_energy);
+  for (int i = 0; i < n; ++i) whole = whole && all_finite(contact.displacement[i]);
+  if (!whole) {
+    report = SoftStepReport<S, K>();
+    report.time = state.time;
+    return report.status = Status::BadInput("soft.overflow");
+  }
   state.q = mw.q_end;
   state.v = mw.v_end;
+  state.contact = contact;
   state.time = end;
   state.contact_work += report.contact_work;
   report.time = end;
   report.step = step;
-  for (int i = 0; i < n; ++i) {
-    report.gap[i] = gap[i];
-    if (parameters.law == SoftNormalLaw::kLinearSurface) {
-      const S z = soft_surface_position(parameters, state.contact, i, gap[i], end);
-      report.stored_energy += S(0.5) * parameters.normal_stiffness * z * z;
-    }
-    report.stored_energy += S(0.5) * parameters.tangential_stiffness * state.contact.displacement[i].squaredNorm();
-  }
   return report.status = Status::Ok();
 }
 
