@@ -65,8 +65,9 @@ Status validate_soft_parameters(const SoftContactParameters<S>& p) noexcept {
 // The surface state of each candidate: whether its normal patch is under the body point, and if
 // not, where and when it was left (z₀ ≤ 0 at t₀); the tangential patch's displacement x (world,
 // in the plane).
+// (The NOLINT: clang-tidy 14 reports the index __i0 of the implicit copy of an array member.)
 template <typename S, int K>
-struct SoftContactState {
+struct SoftContactState {  // NOLINT(bugprone-reserved-identifier,cert-dcl37-c,cert-dcl51-cpp)
   static constexpr std::size_t kSlots = static_cast<std::size_t>(K);
   bool in_contact[kSlots] = {};
   S left_at[kSlots] = {};      // t₀
