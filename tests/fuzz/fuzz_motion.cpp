@@ -86,7 +86,9 @@ SoftContactParameters<S> read_soft_parameters(ByteReader& in) {
 template <typename S, typename State>
 void require_finite_advance(const State& state, S before, S report_time, S report_step, int k) {
   require(fuzz::all_finite(state.q) && fuzz::all_finite(state.v), "an ok step left a non-finite state", k);
-  require(state.time > before, "an ok step did not advance the time", k);
+  // (An event-driven step that ends at an event a hair after its start may be shorter than the
+  // time resolves, late in a float run; its nominal step is not: that the scheme checks.)
+  require(state.time > before || !(before + report_step > before), "an ok step did not advance the time", k);
   require(report_time == state.time, "the report's time is not the state's", k);
   require(report_step > S(0) && std::isfinite(report_step), "an ok step reported no step", k);
 }
@@ -209,6 +211,8 @@ void run(ByteReader& in) {
   fuzz::read_configuration<S>(in, q);
   fuzz::read_tangent<S>(in, v, S(0), S(1));
   fuzz::read_tangent<S>(in, tau, S(0), S(20));
+  // Now and then a late start: in float, past 2¹⁵ s a 1 ms step no longer moves the time.
+  if (in.one_in(16)) rigid.start.time = soft.start.time = in.number<S>(S(0), S(1e5));
 
   fuzz::NoHeap no_heap;
   if (scheme == Scheme::kSoft) {

@@ -433,6 +433,8 @@ int rows(const Row<S>** out) {
       {"Inf plane offset", Entry::kTimeStepping, [](W& w) { w.candidates.plane_offset[1] = inf<S>(); }, C::kBadInput, "candidates.plane_offset", 1},
       {"NaN in the state's v", Entry::kTimeStepping, [](W& w) { w.state.v(3) = nan<S>(); }, C::kBadInput, "state.v", 3},
       {"NaN step", Entry::kTimeStepping, [](W& w) { w.time_stepping.step = nan<S>(); }, C::kBadInput, "options.step", -1},
+      {"a time a step no longer moves", Entry::kTimeStepping, [](W& w) { w.state.time = S(1e30); }, C::kBadInput, "state.time", -1},
+      {"a time a step no longer moves", Entry::kSoftContact, [](W& w) { w.soft_state.time = S(1e30); }, C::kBadInput, "state.time", -1},
       {"Inf in τ", Entry::kEventDriven, [](W& w) { w.tau(5) = inf<S>(); }, C::kBadInput, "tau", 5},
       {"NaN gravity", Entry::kEventDriven, [](W& w) { w.event_driven.contact.gravity.x() = nan<S>(); }, C::kBadInput, "options.gravity", -1},
       {"NaN in the state's q", Entry::kTrapezoidal, [](W& w) { w.state.q(2) = nan<S>(); }, C::kBadInput, "q", 2},

@@ -85,6 +85,15 @@ bool is_relative_accuracy(S x) noexcept {
   return x >= S(0) && x < S(1);
 }
 
+// Whether a step of h from `time` moves the time at all: `time` finite and time + h > time. Past
+// 2¹⁵ s (9 h) a float time no longer moves by 1 ms, so every step of a loop run to a later time
+// would be ok and the loop would never end; the motion schemes refuse such a time
+// ("state.time").
+template <typename S>
+bool steps_time_forward(S time, S step) noexcept {
+  return is_finite(time) && time + step > time;
+}
+
 // Largest absolute coefficient; the scale against which a matrix's rounding is judged.
 template <typename Derived>
 typename Derived::Scalar max_abs(const Eigen::MatrixBase<Derived>& m) noexcept {

@@ -73,7 +73,7 @@ Status advance_event_driven(const Model<S, B, D>& model, Workspace<S, B, D>& ws,
   report = RigidStepReport<S, K>();
   report.time = state.time;
   Status status = validate_event_driven_options(options);
-  if (status.ok()) status = detail::validate_rigid_step(model, candidates, tau, state);
+  if (status.ok()) status = detail::validate_rigid_step(model, candidates, tau, state, options.step);
   for (int i = 0; status.ok() && i < candidates.size(); ++i)
     if (candidates.contacts[i].mu != S(0)) status = Status::BadInput("candidates.mu", i);
   if (!status.ok()) return report.status = status;

@@ -87,15 +87,17 @@ Status resolve_contacts(const Model<S, B, D>& model, Workspace<S, B, D>& ws, con
   return Status::Ok();
 }
 
-// Checks what every step of both schemes is given.
+// Checks what every step of the rigid schemes is given; `step` is the scheme's nominal step h,
+// which must move state.time (common/numeric.hpp, steps_time_forward).
 template <typename S, int B, int D, int K, typename TDerived>
 Status validate_rigid_step(const Model<S, B, D>& model, const ContactCandidates<S, K>& candidates,
-                           const Eigen::MatrixBase<TDerived>& tau, const RigidMotionState<S, B, D, K>& state) noexcept {
+                           const Eigen::MatrixBase<TDerived>& tau, const RigidMotionState<S, B, D, K>& state,
+                           S step) noexcept {
   Status status = validate_candidates(model, candidates);
   if (status.ok()) status = validate_vector(tau, model.nv(), "tau");
   if (status.ok()) status = validate_configuration(model, state.q);
   if (status.ok()) status = validate_vector(state.v, model.nv(), "state.v");
-  if (status.ok() && !is_finite(state.time)) status = Status::BadInput("state.time");
+  if (status.ok() && !steps_time_forward(state.time, step)) status = Status::BadInput("state.time");
   return status;
 }
 

@@ -194,6 +194,7 @@ Status advance_soft_contact(const Model<S, B, D>& model, Workspace<S, B, D>& ws,
   report.time = state.time;
   Status status = validate_vector(tau, model.nv(), "tau");
   if (status.ok() && !(is_finite(step) && step > S(0))) status = Status::BadInput("step");
+  if (status.ok() && !steps_time_forward(state.time, step)) status = Status::BadInput("state.time");
   if (status.ok() && !all_finite(gravity)) status = Status::BadInput("gravity");
   if (status.ok()) status = forward_kinematics(model, ws, state.q, state.v);
   if (status.ok()) status = soft_contact_forces(model, ws, candidates, parameters, state.contact, state.time, report.force);

@@ -39,7 +39,7 @@ Status advance_time_stepping(const Model<S, B, D>& model, Workspace<S, B, D>& ws
   report = RigidStepReport<S, K>();
   report.time = state.time;
   Status status = validate_time_stepping_options(options);
-  if (status.ok()) status = detail::validate_rigid_step(model, candidates, tau, state);
+  if (status.ok()) status = detail::validate_rigid_step(model, candidates, tau, state, options.step);
   if (!status.ok()) return report.status = status;
   const RigidContactOptions<S>& co = options.contact;
   const S h = options.step;

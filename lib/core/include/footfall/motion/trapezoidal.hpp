@@ -69,7 +69,7 @@ Status advance_trapezoidal(const Model<S, B, D>& model, Workspace<S, B, D>& ws, 
   report = RigidStepReport<S, K>();
   report.time = state.time;
   Status status = validate_trapezoidal_options(options);
-  if (status.ok()) status = detail::validate_rigid_step(model, candidates, tau, state);
+  if (status.ok()) status = detail::validate_rigid_step(model, candidates, tau, state, options.initial_step);
   if (!status.ok()) return report.status = status;
   const RigidContactOptions<S>& co = options.contact;
   const int n = candidates.size();
