@@ -47,10 +47,10 @@ void hold_torques(const Model<double, B, D>& model, const ScenarioState& s, cons
 }
 
 // A step's bad input that says the motion outgrew double: a q or v that is not finite, or a
-// C(q, v), kinetic energy, contact problem or soft step that overflows. The scenario's own numbers were
-// checked before the first step (C(q, v) with gravity, ½ vᵀHv, the contacts and gaps), so in
-// the first step it is those numbers taken together, too large to run (bad input); after it,
-// the run's own growth (a stopped run).
+// C(q, v), kinetic energy, contact problem or soft step that overflows. The scenario's own
+// numbers were checked before the first step (C(q, v) with gravity, ½ vᵀHv, the contacts and
+// gaps), so in the first step it is those numbers taken together, too large to run (bad input);
+// after it, the run's own growth (a stopped run).
 bool grown_beyond_double(const char* field) {
   const std::string f = field;
   return f == "q" || f == "v" || f == "v.overflow" || f == "q.position" || f == "soft.overflow" ||

@@ -29,9 +29,10 @@ struct RigidContactOptions {
   // at the resolution landings are located to, and ends the sequence too.
   S min_step = S(1e-6);
   // How far inside its plane (m) a candidate may be where a motion starts (a state not yet
-  // started). Deeper is refused ("state.penetration", the candidate): the schemes take a touching
-  // candidate as a contact already made and project its drift back with one linear step, so a
-  // start 18 cm inside a wall was held 12 mm off it, with a force of the wrong sign.
+  // started), in the event-driven and trapezoidal schemes. Deeper is refused ("state.penetration",
+  // the candidate): they take a touching candidate as a contact already made and project its
+  // drift back with one linear step, so a start 18 cm inside a wall was held 12 mm off it, with
+  // a force of the wrong sign. (Time stepping pushes a penetration out by its stabilization.)
   S max_start_penetration = S(1e-3);
   // The LCP solves: Lemke, and its pivot limit (0: lemke_default_pivot_limit).
   int max_pivots = 0;
