@@ -96,8 +96,12 @@ Result<SimulationReport> run_at(const RobotDescription& d, const ScenarioState& 
   // A rigid contact cannot start inside its plane: the schemes would treat the overlap as a
   // contact already made (event-driven: resting wherever it starts, however deep) or push it
   // out in a step (time stepping: a launch, with energy from nowhere). A soft contact may start
-  // pressed in; that is its spring's state.
+  // pressed in; that is its spring's state. How far a rigid contact may start inside: the core's
+  // limit (RigidContactOptions::max_start_penetration), which the event-driven and trapezoidal
+  // schemes enforce themselves; the tool checks first, for time stepping too, to name the
+  // contact in its message.
   if (!soft) {
+    const double max_start_penetration = RigidContactOptions<double>{}.max_start_penetration;
     const Status kinematics = forward_kinematics(model, run->ws, run->q, run->v);
     double gap[kContacts];
     const Status gaps = kinematics.ok()
@@ -105,9 +109,9 @@ Result<SimulationReport> run_at(const RobotDescription& d, const ScenarioState& 
                             : kinematics;
     if (!gaps.ok()) return Error{describe_stance_status(gaps, d, name)};
     for (int i = 0; i < run->candidates.size(); ++i)
-      if (gap[i] < -kMaxStartingPenetration)
+      if (gap[i] < -max_start_penetration)
         return Error{name + ": contacts[" + std::to_string(i) + "]: starts " + format_short(-gap[i]) +
-                     " m inside its plane (a rigid scheme allows " + format_short(kMaxStartingPenetration) +
+                     " m inside its plane (a rigid scheme allows " + format_short(max_start_penetration) +
                      " m at t = 0; the soft scheme models a contact that starts pressed in)"};
   }
 

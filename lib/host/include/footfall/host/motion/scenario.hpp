@@ -46,11 +46,6 @@ constexpr const char* to_string(MotionScheme s) noexcept {
 inline constexpr double kMaxScenarioDuration = 60.0;
 inline constexpr double kMinScenarioStep = 1e-6;
 inline constexpr double kMaxScenarioSteps = 200000.0;
-// How far a rigid scheme's contact may start inside its plane: rounding in a state written by
-// hand or by another tool, not an overlap to resolve. The event-driven and trapezoidal schemes
-// refuse a deeper start themselves (RigidContactOptions::max_start_penetration, the same 1 mm);
-// the tool checks first, for time stepping too, to name the contact in its message.
-inline constexpr double kMaxStartingPenetration = 1e-3;
 
 struct ScenarioState : StateFile {
   MotionScheme scheme = MotionScheme::kEventDriven;
