@@ -2,6 +2,7 @@
 // The rigid-contact simulators' reference problems (../shared/REFERENCE.md 15 and 16): the
 // falling rod of 004 §5 and the bouncing ball, with their exact answers, the same on host and
 // boards.
+#include <algorithm>
 #include <cmath>
 #include <initializer_list>
 #include <limits>
@@ -157,6 +158,79 @@ bool bouncing_ball(BallBench<S>& b) {
 // √(2h₀/g)·(1 + e)/(1 − e): when the bounces accumulate.
 inline double ball_rest_time() {
   return std::sqrt(2.0 * kBallHeight / 9.81) * (1.0 + kBallRestitution) / (1.0 - kBallRestitution);
+}
+
+// A landing slower than the speed tolerance, with nothing to stop it but the landing: the ball of
+// bouncing_ball in zero gravity, sinking at half of `co`'s speed tolerance onto a plane through
+// its centre. The tolerances are set so that a step of `step` sinks it by half the gap tolerance
+// (float needs them wider), and it starts an eighth of that tolerance above the plane.
+template <typename S>
+bool ball_sinking_slowly(BallBench<S>& b, RigidContactOptions<S>& co, S step) {
+  if (!bouncing_ball(b)) return false;
+  co.gravity = Vector3<S>::Zero();
+  co.gap_tolerance = sizeof(S) == sizeof(float) ? S(1e-4) : S(1e-6);
+  co.speed_tolerance = co.gap_tolerance / step;
+  b.candidates.plane_offset[0] = -S(kBallRadius);
+  b.state.q(2) = S(0.125) * co.gap_tolerance;
+  b.state.v(2) = S(-0.5) * co.speed_tolerance;
+  return true;
+}
+
+// What a scheme must do with ball_sinking_slowly: its first two steps are whole and eventless
+// (it starts touching, φ ≤ gap_tolerance, and stays within the tolerance: no landing to locate,
+// rests_on_plane); the third would take it past the tolerance, so its landing is located there
+// and stops it, plastically (no rebound below the speed the scheme resolves), never deeper than
+// the tolerance; after that it lies still, step after whole step. Before, both schemes resolved
+// that landing with no impulse and found it again at once: the event-driven scheme stepped by
+// nothing for ever, the trapezoidal one by min_step until it halved out.
+template <typename S, typename Advance>
+void expect_slow_landing_stops_the_ball(BallBench<S>& b, const RigidContactOptions<S>& co, S step,
+                                        Advance&& advance) {
+  int gains = 0, steps = 0;
+  S deepest = S(0);
+  for (; steps < 12 && b.state.time < S(8) * step; ++steps) {
+    const S before = b.state.time;
+    FF_ASSERT_TRUE(advance(b).ok());
+    deepest = std::min(deepest, b.report.gap[0]);
+    if (b.report.events & kEventContactGain) {
+      ++gains;
+      FF_EXPECT_EQ(steps, 2);
+      FF_EXPECT_NEAR(b.report.normal_velocity[0], S(0), S(64) * epsilon<S>() * co.speed_tolerance);
+    } else {
+      FF_EXPECT_EQ(b.report.events, static_cast<unsigned>(kEventNone));
+      FF_EXPECT_NEAR(b.state.time - before, step, S(4) * epsilon<S>() * b.state.time);
+    }
+  }
+  FF_EXPECT_EQ(gains, 1);
+  FF_EXPECT_TRUE(steps <= 9);  // eight whole steps and the landing's short one
+  FF_EXPECT_TRUE(deepest >= -co.gap_tolerance);
+  FF_EXPECT_NEAR(b.state.v(2), S(0), S(64) * epsilon<S>() * co.speed_tolerance);
+}
+
+// A motion may start with a candidate up to max_start_penetration inside its plane. The ball of
+// ball_sinking_slowly, started half that deep, at rest or sinking as it does there: it stays
+// where it started (to the gap tolerance), the sinking one stopped by its first step, which
+// locates the landing at once, and every later step is whole and eventless. The trapezoidal
+// scheme once measured such a free candidate's penetration from the plane, and every step
+// halved until it gave up (motion.halvings); with the start's sinking let through, it sank on.
+template <typename S, typename Advance>
+void expect_deep_start_is_held(BallBench<S>& b, const RigidContactOptions<S>& co, S step, bool sinking,
+                               Advance&& advance) {
+  const S start = S(-0.5) * co.max_start_penetration;
+  b.state.q(2) = start;
+  if (!sinking) b.state.v(2) = S(0);
+  for (int k = 0; k < 5; ++k) {
+    const S before = b.state.time;
+    FF_ASSERT_TRUE(advance(b).ok());
+    FF_EXPECT_NEAR(b.report.gap[0], start, co.gap_tolerance);
+    FF_EXPECT_NEAR(b.state.v(2), S(0), S(64) * epsilon<S>() * co.speed_tolerance);
+    if (k == 0 && sinking) {
+      FF_EXPECT_TRUE((b.report.events & kEventContactGain) != 0);
+    } else {
+      FF_EXPECT_EQ(b.report.events, static_cast<unsigned>(kEventNone));
+      FF_EXPECT_NEAR(b.state.time - before, step, S(4) * epsilon<S>() * b.state.time);
+    }
+  }
 }
 
 // The quadruped standing (trunk level at 0.3 m, every leg at hip 0, thigh 0.8, calf −1.6 rad, at

@@ -192,6 +192,28 @@ FF_TEST_FLOAT_AND_DOUBLE(EventDriven, R15RodWithItsMiddleAsACandidateComesToRest
   }
 }
 
+// A landing slower than the speed tolerance, the contact's only support (rigid_fixtures.hpp).
+FF_TEST_FLOAT_AND_DOUBLE(EventDriven, SlowLandingStopsTheContactOnce) {
+  auto& b = ball_bench<S>();
+  EventDrivenOptions<S> o;
+  FF_ASSERT_TRUE(ball_sinking_slowly(b, o.contact, o.step));
+  expect_slow_landing_stops_the_ball(b, o.contact, o.step, [&](auto& x) {
+    return advance_event_driven(x.model, x.ws, x.candidates, x.tau, o, x.motion, x.state, x.report);
+  });
+}
+
+// A free candidate that starts inside its plane, within max_start_penetration (rigid_fixtures.hpp).
+FF_TEST_FLOAT_AND_DOUBLE(EventDriven, DeepStartIsHeldWhereItStarts) {
+  auto& b = ball_bench<S>();
+  for (const bool sinking : {false, true}) {
+    EventDrivenOptions<S> o;
+    FF_ASSERT_TRUE(ball_sinking_slowly(b, o.contact, o.step));
+    expect_deep_start_is_held(b, o.contact, o.step, sinking, [&](auto& x) {
+      return advance_event_driven(x.model, x.ws, x.candidates, x.tau, o, x.motion, x.state, x.report);
+    });
+  }
+}
+
 // REFERENCE.md 16: apex heights h₀e²ⁿ, the bounces' accumulation at √(2h₀/g)(1 + e)/(1 − e),
 // then rest under the weight. Free flight is a parabola, which Heun's method integrates exactly.
 FF_TEST_FLOAT_AND_DOUBLE(EventDriven, R16BouncingBall) {

@@ -121,6 +121,30 @@ FF_TEST_FLOAT_AND_DOUBLE(Trapezoidal, R15RodWithItsMiddleAsACandidateComesToRest
   FF_EXPECT_NEAR(middle.state.q(1), b.state.q(1), level);
 }
 
+// A landing slower than the speed tolerance, the contact's only support (rigid_fixtures.hpp).
+FF_TEST_FLOAT_AND_DOUBLE(Trapezoidal, SlowLandingStopsTheContactOnce) {
+  static BallBench<S> b;  // static: large for a board's stack
+  TrapezoidalOptions<S> o;
+  o.max_step = o.initial_step;  // whole steps of h
+  FF_ASSERT_TRUE(ball_sinking_slowly(b, o.contact, o.initial_step));
+  expect_slow_landing_stops_the_ball(b, o.contact, o.initial_step, [&](auto& x) {
+    return advance_trapezoidal(x.model, x.ws, x.candidates, x.tau, o, x.motion, x.state, x.report);
+  });
+}
+
+// A free candidate that starts inside its plane, within max_start_penetration (rigid_fixtures.hpp).
+FF_TEST_FLOAT_AND_DOUBLE(Trapezoidal, DeepStartIsHeldWhereItStarts) {
+  static BallBench<S> b;  // static: large for a board's stack
+  for (const bool sinking : {false, true}) {
+    TrapezoidalOptions<S> o;
+    o.max_step = o.initial_step;  // whole steps of h
+    FF_ASSERT_TRUE(ball_sinking_slowly(b, o.contact, o.initial_step));
+    expect_deep_start_is_held(b, o.contact, o.initial_step, sinking, [&](auto& x) {
+      return advance_trapezoidal(x.model, x.ws, x.candidates, x.tau, o, x.motion, x.state, x.report);
+    });
+  }
+}
+
 FF_TEST_FLOAT_AND_DOUBLE(Trapezoidal, RejectsBadOptions) {
   auto& b = trapezoidal_rod_bench<S>();
   FF_ASSERT_TRUE(falling_rod(b));

@@ -212,7 +212,8 @@ Status advance_event_driven(const Model<S, B, D>& model, Workspace<S, B, D>& ws,
     next.time = state.time + earliest * h;
     report.events |= kind;
     report.event_contact = which;
-    status = detail::resolve_contacts(model, ws, candidates, tau, co, FrictionModel::kNone, mw, next, report);
+    status = detail::resolve_contacts(model, ws, candidates, tau, co, FrictionModel::kNone, mw, next, report, nullptr,
+                                      kind == kEventContactGain ? which : -1);
     if (!status.ok()) return report.status = status;
     report.step = earliest * h;
   }

@@ -4,6 +4,14 @@
 // approach (000 §11.7, 004 (14), with the Zeno rule), then solve the contact LCP of the contacts
 // that touch and do not leave (000 (11.42), 004 (24)–(26)) for the forces, q̈ and the new active
 // set.
+//
+// `gained` names the candidate whose landing ended the step (−1: none). It takes part in the
+// impact whenever it moves into its plane, however slowly, and plastically when slower than
+// speed_tolerance: a landing the scan located must change something, or the scan finds it
+// again at the next step's start. A candidate sinking slower than the tolerance with no force on
+// it (in zero gravity, say) passed gap_tolerance, its landing was located at once, resolved with
+// no impulse, and the event-driven scheme then took steps of no length for ever, the
+// trapezoidal one steps of min_step until it halved out.
 #include <algorithm>
 
 #include "footfall/motion/rigid_dynamics.hpp"
@@ -15,7 +23,7 @@ Status resolve_contacts(const Model<S, B, D>& model, Workspace<S, B, D>& ws, con
                         const Eigen::MatrixBase<TDerived>& tau, const RigidContactOptions<S>& options,
                         FrictionModel friction, RigidMotionWorkspace<S, B, D, K>& mw,
                         RigidMotionState<S, B, D, K>& state, RigidStepReport<S, K>& report,
-                        const bool* continuing = nullptr) noexcept {
+                        const bool* continuing = nullptr, int gained = -1) noexcept {
   constexpr std::size_t kSlots = static_cast<std::size_t>(K);
   const int n = candidates.size();
   Status status = compute_tick_terms(model, ws, state.q, state.v, options.gravity);
@@ -25,7 +33,8 @@ Status resolve_contacts(const Model<S, B, D>& model, Workspace<S, B, D>& ws, con
   for (int i = 0; i < n; ++i) {
     contact_gap(ws, candidates, i, &report.gap[i], &report.normal_velocity[i]);
     touching[i] = report.gap[i] <= options.gap_tolerance;
-    approaching[i] = touching[i] && report.normal_velocity[i] < -options.speed_tolerance;
+    const S into = i == gained ? S(0) : -options.speed_tolerance;  // the landing's: any approach
+    approaching[i] = touching[i] && report.normal_velocity[i] < into;
     report.approach_velocity[i] = report.normal_velocity[i];
     any_approaching = any_approaching || approaching[i];
   }
@@ -36,8 +45,10 @@ Status resolve_contacts(const Model<S, B, D>& model, Workspace<S, B, D>& ws, con
       // is a continuing contact (004 Step 4), not a collision: its approach is taken out
       // plastically. The others bounce, until the Zeno rule brings them to rest.
       const bool drifting = continuing != nullptr && continuing[i];
-      plastic[i] = approaching[i] && (drifting || bounces_end_here(state.time, state.last_impact[i],
-                                                                   candidates.contacts[i].restitution, options.min_step));
+      const bool too_slow_to_bounce = report.normal_velocity[i] >= -options.speed_tolerance;  // `gained` only
+      plastic[i] = approaching[i] && (drifting || too_slow_to_bounce ||
+                                      bounces_end_here(state.time, state.last_impact[i],
+                                                       candidates.contacts[i].restitution, options.min_step));
       any_plastic = any_plastic || plastic[i];
     }
     // A contact that carried force into this instant takes part in the impact even while it

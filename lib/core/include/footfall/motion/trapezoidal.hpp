@@ -86,16 +86,23 @@ Status advance_trapezoidal(const Model<S, B, D>& model, Workspace<S, B, D>& ws, 
 
   S gap_start[kSlots] = {}, gap[kSlots] = {}, rate_start[kSlots] = {}, rate[kSlots] = {};
   Vector3<S> slip_start[kSlots], slip[kSlots];
+  // Only the n filled below are read; zeroed all the same, as GCC (arm-none-eabi, -O2) cannot
+  // see that for a single candidate and fails the build on -Wmaybe-uninitialized.
+  for (std::size_t i = 0; i < kSlots; ++i) slip_start[i] = slip[i] = Vector3<S>::Zero();
   status = forward_kinematics(model, ws, next.q, next.v);
   if (!status.ok()) return report.status = status;
   for (int i = 0; i < n; ++i) {
     contact_gap(ws, candidates, i, &gap_start[i], &rate_start[i]);
     slip_start[i] = contact_slip(ws, candidates, i);
   }
-  // Penetration (Step 4): more than a tolerance below the plane, or, for a contact that carried
-  // force into the step, a tolerance below where it started (its drift is the integrator's).
+  // Penetration (Step 4): more than a tolerance below the plane, or a tolerance below where the
+  // step started for a contact that carried force into it (its drift is the integrator's) or
+  // started it deeper than the tolerance (a motion may start up to max_start_penetration deep,
+  // which no step can undo: measured from the plane, every step of a free contact that started
+  // there halved until the scheme gave up).
   const auto penetrating = [&](int i) {
-    const S floor = next.active[i] ? std::min(gap_start[i], S(0)) : S(0);
+    const bool from_start = next.active[i] || gap_start[i] < -co.gap_tolerance;
+    const S floor = from_start ? std::min(gap_start[i], S(0)) : S(0);
     return gap[i] < floor - co.gap_tolerance;
   };
   const auto measure_gaps = [&](const typename Model<S, B, D>::ConfigVector& q) {
@@ -114,38 +121,46 @@ Status advance_trapezoidal(const Model<S, B, D>& model, Workspace<S, B, D>& ws, 
            slip[i].dot(slip_start[i]) <= S(0);
   };
 
+  // Whether free candidate i lands inside the step just predicted: from above the tolerance or
+  // on the plane, it ends below it (and is not at rest on it, rigid_options.hpp); from deeper,
+  // where a motion may start (max_start_penetration), it sinks further, and lands at once.
+  const auto landing_in_step = [&](int i) {
+    if (gap_start[i] < -co.gap_tolerance) return rate_start[i] < S(0) && gap[i] < gap_start[i];
+    return gap[i] < S(0) && !detail::rests_on_plane(co, gap_start[i], rate_start[i], gap[i], rate[i]);
+  };
+
   S h = std::min(h_init, options.max_step);
   S normal[kSlots] = {}, friction[kSlots][2] = {};
   bool touching[kSlots] = {}, active[kSlots] = {}, stops[kSlots] = {};
+  int landing = -1;  // the candidate whose landing ends the accepted step (−1: none)
   for (int attempt = 0;; ++attempt) {
     // Step 1: predict with cᵐ; a free candidate that would penetrate fixes h by Ψ_ip = 0.
     status = detail::trapezoidal_predict(model, ws, candidates, tau, options, next, next.normal_force,
                                          next.friction_force, h, mw, &report.evaluations);
     if (status.ok()) status = measure_gaps(mw.q_stage);
     if (!status.ok()) return report.status = status;
-    int first = -1;
-    S first_fraction = S(2);
+    landing = -1;
+    S landing_fraction = S(2);
     // Free candidates that end the step below their planes: those far above at its start, and
     // those on them and leaving, whose hop ends inside the step (the root sought is then the
     // hop's landing, where the gap returns through zero, not its take-off at h = 0). One at rest
     // on its plane to the tolerances has no landing to find (rigid_options.hpp).
     for (int i = 0; i < n; ++i)
-      if (!next.active[i] && gap_start[i] >= -co.gap_tolerance && gap[i] < S(0) &&
-          !detail::rests_on_plane(co, gap_start[i], rate_start[i], gap[i], rate[i])) {
+      if (!next.active[i] && landing_in_step(i)) {
         const S above = std::max(gap_start[i], S(0));
         const S fraction = above / (above - gap[i]);
-        if (fraction < first_fraction) {
-          first_fraction = fraction;
-          first = i;
+        if (fraction < landing_fraction) {
+          landing_fraction = fraction;
+          landing = i;
         }
       }
-    if (first >= 0) {
-      S lo = S(0), hi = h, g_lo = std::max(gap_start[first], S(0)), g_hi = gap[first];
+    if (landing >= 0) {
+      S lo = S(0), hi = h, g_lo = std::max(gap_start[landing], S(0)), g_hi = gap[landing];
       // A landing from far above: regula falsi (bisection when it stalls) to a gap within 1/64
       // of the tolerance below the plane. A hop's landing: bisection, as its whole depth may be
       // below that tolerance. Either stops on a bracket shorter than min_step.
-      const bool hop = gap_start[first] <= co.gap_tolerance;
-      for (int it = 0; it < 60 && (hop || !(gap[first] <= S(0) && gap[first] >= -co.gap_tolerance / S(64))); ++it) {
+      const bool hop = gap_start[landing] <= co.gap_tolerance;
+      for (int it = 0; it < 60 && (hop || !(gap[landing] <= S(0) && gap[landing] >= -co.gap_tolerance / S(64))); ++it) {
         if (hi - lo < co.min_step) break;
         S trial = hop ? S(0.5) * (lo + hi) : lo + (hi - lo) * g_lo / (g_lo - g_hi);
         if (!(trial > lo && trial < hi)) trial = S(0.5) * (lo + hi);
@@ -154,12 +169,12 @@ Status advance_trapezoidal(const Model<S, B, D>& model, Workspace<S, B, D>& ws, 
                                              next.friction_force, h, mw, &report.evaluations);
         if (status.ok()) status = measure_gaps(mw.q_stage);
         if (!status.ok()) return report.status = status;
-        if (gap[first] < S(0)) {
+        if (gap[landing] < S(0)) {
           hi = h;
-          g_hi = gap[first];
+          g_hi = gap[landing];
         } else {
           lo = h;
-          g_lo = gap[first];
+          g_lo = gap[landing];
         }
       }
       if (hop) {  // end on the landing's far side, where the impact is applied
@@ -260,7 +275,7 @@ Status advance_trapezoidal(const Model<S, B, D>& model, Workspace<S, B, D>& ws, 
   }
   if (any_stopped) status = detail::stop_contacts(model, ws, candidates, stops, mw, next.q, next.v);
   if (!status.ok()) return report.status = status;
-  status = detail::resolve_contacts(model, ws, candidates, tau, co, options.friction, mw, next, report, carried);
+  status = detail::resolve_contacts(model, ws, candidates, tau, co, options.friction, mw, next, report, carried, landing);
   if (!status.ok()) return report.status = status;
 
   // 004's scoring of the step against h-init.
