@@ -8,8 +8,8 @@
 // middle, tests/unit/motion); libFuzzer's timeout catches a step that never ends. Beyond
 // fuzz_support.hpp's rules: an ok step leaves a finite state, advances the time by the step it
 // reports, leaves no force on an inactive rigid candidate, keeps every normal force ≥ 0 and a
-// soft friction force inside its cone, and the same sequence run again from the same start gives
-// the same bits. Found so far, each now a seed named regression-*: a rigid start 18 cm inside a
+// soft friction force inside its cone, leaves a contact gained at a landing not approaching,
+// and the same sequence run again from the same start gives the same bits. Found so far, each now a seed named regression-*: a rigid start 18 cm inside a
 // wall, held 12 mm off it with a force of the wrong sign (now refused, "state.penetration"), and
 // a soft step whose forces took q⁺ to NaN with an ok Status (now "soft.overflow").
 #include <cmath>
@@ -124,6 +124,13 @@ struct Rigid {
         require(state.normal_force[i] >= -std::sqrt(epsilon<S>()) * scale, "a negative normal force", i);
         require(state.active[i] || state.normal_force[i] == S(0), "a force on an inactive candidate", i);
       }
+      // A landing the step ended at must leave its contact not approaching, or the next step
+      // finds the same landing again at once (a slow one once did, for ever).
+      const int gained = report.event_contact;
+      if ((report.events & kEventContactGain) && gained >= 0)
+        require(report.normal_velocity[gained] >=
+                    -std::sqrt(epsilon<S>()) * (S(1) + std::abs(report.approach_velocity[gained])),
+                "a landing left its contact approaching", gained);
     }
     return status;
   }
