@@ -9,9 +9,10 @@
 // fuzz_support.hpp's rules: an ok step leaves a finite state, advances the time by the step it
 // reports, leaves no force on an inactive rigid candidate, keeps every normal force ≥ 0 and a
 // soft friction force inside its cone, leaves a contact gained at a landing not approaching,
-// and the same sequence run again from the same start gives the same bits. Found so far, each now a seed named regression-*: a rigid start 18 cm inside a
-// wall, held 12 mm off it with a force of the wrong sign (now refused, "state.penetration"), and
-// a soft step whose forces took q⁺ to NaN with an ok Status (now "soft.overflow").
+// and the same sequence run again from the same start gives the same bits. Found so far, each
+// now a seed named regression-*: a rigid start 18 cm inside a wall, held 12 mm off it with a
+// force of the wrong sign (now refused, "state.penetration"), and a soft step whose forces took
+// q⁺ to NaN with an ok Status (now "soft.overflow").
 #include <cmath>
 #include <limits>
 

@@ -101,7 +101,7 @@ Result<SimulationReport> run_at(const RobotDescription& d, const ScenarioState& 
   // schemes enforce themselves; the tool checks first, for time stepping too, to name the
   // contact in its message.
   if (!soft) {
-    const double max_start_penetration = RigidContactOptions<double>{}.max_start_penetration;
+    const double start_limit = RigidContactOptions<double>{}.max_start_penetration;
     const Status kinematics = forward_kinematics(model, run->ws, run->q, run->v);
     double gap[kContacts];
     const Status gaps = kinematics.ok()
@@ -109,9 +109,9 @@ Result<SimulationReport> run_at(const RobotDescription& d, const ScenarioState& 
                             : kinematics;
     if (!gaps.ok()) return Error{describe_stance_status(gaps, d, name)};
     for (int i = 0; i < run->candidates.size(); ++i)
-      if (gap[i] < -max_start_penetration)
+      if (gap[i] < -start_limit)
         return Error{name + ": contacts[" + std::to_string(i) + "]: starts " + format_short(-gap[i]) +
-                     " m inside its plane (a rigid scheme allows " + format_short(max_start_penetration) +
+                     " m inside its plane (a rigid scheme allows " + format_short(start_limit) +
                      " m at t = 0; the soft scheme models a contact that starts pressed in)"};
   }
 
