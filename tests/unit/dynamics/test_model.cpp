@@ -76,7 +76,11 @@ FF_TEST_FLOAT_AND_DOUBLE(Model, KinematicsComposesEachPlacementAsTheGeneralProdu
   static footfall::Model<S, 6, 11> model;
   FF_ASSERT_TRUE(b.build(&model).ok());
   const bool rotates[6] = {false, false, true, true, false, false};
-  for (int i = 0; i < model.body_count(); ++i) FF_EXPECT_EQ(model.joint_placement_rotates(i), rotates[i]);
+  const int turn_axis[6] = {-1, 0, -1, -1, -1, 2};  // a about x, moved; e about z; b turned in its placement
+  for (int i = 0; i < model.body_count(); ++i) {
+    FF_EXPECT_EQ(model.joint_placement_rotates(i), rotates[i]);
+    FF_EXPECT_EQ(model.turn_axis(i), turn_axis[i]);
+  }
 
   static footfall::Workspace<S, 6, 11> ws;
   Random rng(11);

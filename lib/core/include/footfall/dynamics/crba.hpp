@@ -84,6 +84,12 @@ Status mass_matrix(const Model<S, B, D>& model, Workspace<S, B, D>& ws) noexcept
                                      world_to_body.translation() - crba_origin(model, ws, i));  // ⁱX_O
     ws.composite[i] = model.inertia(i).transformed_back(frame_to_body);  // ᴼX*_i I_i ⁱX_O
     const int iv = model.v_index(i);
+    if (model.turn_axis(i) >= 0) {
+      // S = (e_A, 0), so ᴼS = X⁻¹S = (Eᵀe_A, r × Eᵀe_A): row A of E, and one cross product.
+      const Vector3<S> axis = frame_to_body.rotation().row(model.turn_axis(i)).transpose();
+      ws.subspace_world[iv] = Motion<S>(axis, frame_to_body.translation().cross(axis));
+      continue;
+    }
     for (int k = iv; k < iv + model.joint_nv(i); ++k)
       ws.subspace_world[k] = frame_to_body.apply_inverse(ws.subspace[k]);
   }

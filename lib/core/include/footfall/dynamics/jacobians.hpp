@@ -80,7 +80,7 @@ Status point_velocity_product_acceleration(const Model<S, B, D>& model, const Wo
   Motion<S> a = Motion<S>::Zero();
   for (int step = length - 1; step >= 0; --step) {
     const int j = path[step];
-    a = ws.parent_to_body[j].apply(a) + ws.velocity_product[j];
+    detail::visit_parent_to_body(model, ws, j, [&](const auto& x) { a = x.apply(a) + ws.velocity_product[j]; });
   }
   const Motion<S>& v = ws.velocity[body];
   const Vector3<S> w = v.angular();

@@ -10,6 +10,76 @@
 
 namespace footfall {
 
+namespace detail {
+
+// Body i of a revolute joint about coordinate axis A of a frame that only translates
+// (Model::turn_axis): ⁱX_λ = (E_J, r_T) with E_J an AxisTurn, so ⁱX_0's rotation and the parent's
+// velocity carried into body i turn two rows and two coordinates, not 3×3 products. Each result
+// is what forward_kinematics' general branch computes, to rounding (test_axis_joints.cpp).
+template <int A, typename S, int B, int D, typename QDerived, typename VDerived>
+FOOTFALL_INLINE void place_axis_joint_body(const Model<S, B, D>& model, Workspace<S, B, D>& ws,
+                                           const Eigen::MatrixBase<QDerived>& q, const Eigen::MatrixBase<VDerived>& v,
+                                           int i) noexcept {
+  const AxisTurn<S, A> turn = AxisTurn<S, A>::By(q.coeff(model.q_index(i)));
+  const Vector3<S>& offset = model.joint_placement(i).translation();  // r_T
+  ws.parent_to_body[i] = Transform<S>(turn.matrix(), offset);
+  const int p = model.parent(i);
+  if (p == -1) {
+    ws.world_to_body[i] = ws.parent_to_body[i];
+  } else {
+    const Transform<S>& parent = ws.world_to_body[p];
+    ws.world_to_body[i] =
+        Transform<S>(turn.times(parent.rotation()), parent.translation() + parent.rotation().transpose() * offset);
+  }
+  const int iv = model.v_index(i);
+  Motion<S> unit = Motion<S>::Zero();  // S: the axis
+  unit.angular().coeffRef(A) = S(1);
+  ws.subspace[iv] = unit;
+  // v_i = ⁱX_λ v_λ + S q̇, and c_i = v_i × S q̇ (c_J = 0): with S q̇ = q̇ e_A on the angular
+  // side, u × e_A = (0, u_C, −u_B) in (A, B, C) order for both halves of v_i.
+  Vector3<S> w = Vector3<S>::Zero(), lin = Vector3<S>::Zero();
+  if (p != -1) {
+    const Motion<S>& vp = ws.velocity[p];
+    const Vector3<S> wp = vp.angular();
+    w = turn.apply(wp);
+    lin = turn.apply(Vector3<S>(vp.linear() - offset.cross(wp)));
+  }
+  const S rate = v.coeff(iv);
+  w.coeffRef(A) += rate;
+  ws.velocity[i] = Motion<S>(w, lin);
+  Motion<S> product;  // zero, then the four non-zero terms
+  product.angular().coeffRef(AxisTurn<S, A>::B) = rate * w.coeff(AxisTurn<S, A>::C);
+  product.angular().coeffRef(AxisTurn<S, A>::C) = -rate * w.coeff(AxisTurn<S, A>::B);
+  product.linear().coeffRef(AxisTurn<S, A>::B) = rate * lin.coeff(AxisTurn<S, A>::C);
+  product.linear().coeffRef(AxisTurn<S, A>::C) = -rate * lin.coeff(AxisTurn<S, A>::B);
+  ws.velocity_product[i] = product;
+}
+
+// Calls visit(x) with body i's ⁱX_λ from the last forward_kinematics: an AxisTransform when the
+// body's joint turns about a coordinate axis (Model::turn_axis), else the Transform itself. The
+// visitor is written once, for either type, and compiled for each.
+template <typename S, int B, int D, typename Visit>
+FOOTFALL_INLINE void visit_parent_to_body(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, int i,
+                                          Visit&& visit) noexcept {
+  const Transform<S>& x = ws.parent_to_body[i];
+  switch (model.turn_axis(i)) {
+    case 0:
+      visit(AxisTransform<S, 0>(x));
+      break;
+    case 1:
+      visit(AxisTransform<S, 1>(x));
+      break;
+    case 2:
+      visit(AxisTransform<S, 2>(x));
+      break;
+    default:
+      visit(x);
+      break;
+  }
+}
+
+}  // namespace detail
+
 template <typename S, int B, int D, typename QDerived, typename VDerived>
 Status forward_kinematics(const Model<S, B, D>& model, Workspace<S, B, D>& ws,
                           const Eigen::MatrixBase<QDerived>& q,
@@ -21,7 +91,21 @@ Status forward_kinematics(const Model<S, B, D>& model, Workspace<S, B, D>& ws,
   JointState<S> joint;
   for (int i = 0; i < model.body_count(); ++i) {
     const int nv = model.joint_nv(i), iv = model.v_index(i);
+    const int axis = model.turn_axis(i);
+    if (axis == 0) {
+      detail::place_axis_joint_body<0>(model, ws, q, v, i);
+      continue;
+    }
+    if (axis == 1) {
+      detail::place_axis_joint_body<1>(model, ws, q, v, i);
+      continue;
+    }
+    if (axis == 2) {
+      detail::place_axis_joint_body<2>(model, ws, q, v, i);
+      continue;
+    }
     evaluate_joint(model.joint_type(i), model.joint_axis(i), q, model.q_index(i), v, iv, &joint);
+    const int p = model.parent(i);
     // ⁱX_λ = X_J X_T; when X_T only translates (E_T = 1) the product is (E_J, r_T + r_J), which
     // is what the general composition gives to the last bit, without its 3×3 product.
     const Transform<S>& placement = model.joint_placement(i);
@@ -35,7 +119,6 @@ Status forward_kinematics(const Model<S, B, D>& model, Workspace<S, B, D>& ws,
       ws.subspace[iv + k] = joint.subspace[k];
       joint_velocity += joint.subspace[k] * v.coeff(iv + k);
     }
-    const int p = model.parent(i);
     if (p == -1) {
       ws.world_to_body[i] = ws.parent_to_body[i];
       ws.velocity[i] = joint_velocity;

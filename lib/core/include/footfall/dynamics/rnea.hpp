@@ -23,8 +23,9 @@ void rnea_passes(const Model<S, B, D>& model, Workspace<S, B, D>& ws, const Acce
   const Motion<S> world_acceleration(Vector3<S>::Zero(), -gravity);
   for (int i = 0; i < model.body_count(); ++i) {
     const int iv = model.v_index(i), p = model.parent(i);
-    Motion<S> a = ws.parent_to_body[i].apply(p == -1 ? world_acceleration : ws.acceleration[p]) +
-                  ws.velocity_product[i];
+    const Motion<S>& parent_acceleration = p == -1 ? world_acceleration : ws.acceleration[p];
+    Motion<S> a;
+    visit_parent_to_body(model, ws, i, [&](const auto& x) { a = x.apply(parent_acceleration) + ws.velocity_product[i]; });
     if constexpr (!kZeroQdd)
       for (int k = 0; k < model.joint_nv(i); ++k) a += ws.subspace[iv + k] * qdd.coeff(iv + k);
     ws.acceleration[i] = a;
@@ -42,7 +43,7 @@ void rnea_passes(const Model<S, B, D>& model, Workspace<S, B, D>& ws, const Acce
         out.coeffRef(iv + k) = dot(ws.subspace[iv + k], ws.force[i]) + model.armature(iv + k) * qdd.coeff(iv + k);
     }
     const int p = model.parent(i);
-    if (p != -1) ws.force[p] += ws.parent_to_body[i].apply_inverse(ws.force[i]);
+    if (p != -1) visit_parent_to_body(model, ws, i, [&](const auto& x) { ws.force[p] += x.apply_inverse(ws.force[i]); });
   }
 }
 

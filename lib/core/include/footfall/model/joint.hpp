@@ -60,6 +60,113 @@ struct JointState {
   Motion<S> bias;          // c_J = Ṡ q̇ (zero unless S depends on q)
 };
 
+// The coordinate axis (0, 1, 2) of a revolute joint whose axis is exactly its frame's +x, +y or
+// +z, as most URDF joints are; −1 for any other joint. Such a joint's rotation is AxisTurn.
+template <typename S>
+int revolute_coordinate_axis(JointType type, const Vector3<S>& axis) noexcept {
+  if (type != JointType::kRevolute) return -1;
+  for (int k = 0; k < 3; ++k)
+    if (axis.coeff(k) == S(1) && axis.coeff((k + 1) % 3) == S(0) && axis.coeff((k + 2) % 3) == S(0)) return k;
+  return -1;
+}
+
+// The rotation E_J of a revolute joint about coordinate axis A (RBDA Table 4.1's rotx, roty,
+// rotz): 1 on the axis and [c s; −s c] on the two coordinates B and C after it, cyclically.
+// Turning a vector or a matrix by it touches those two coordinates only: four multiplications a
+// vector instead of nine. A is a template argument so that every index is a constant.
+template <typename S, int A>
+struct AxisTurn {
+  static_assert(A >= 0 && A < 3, "a coordinate axis");
+  static constexpr int B = (A + 1) % 3, C = (A + 2) % 3;
+  S cos = S(1), sin = S(0);
+
+  static AxisTurn By(S angle) noexcept {
+    AxisTurn t;
+    t.cos = std::cos(angle);
+    t.sin = std::sin(angle);
+    return t;
+  }
+
+  // The turn a matrix() made holds: its cosine and sine, exactly.
+  static AxisTurn Of(const Matrix3<S>& e) noexcept {
+    AxisTurn t;
+    t.cos = e.coeff(B, B);
+    t.sin = e.coeff(B, C);
+    return t;
+  }
+
+  FOOTFALL_INLINE Vector3<S> apply(const Vector3<S>& v) const noexcept {
+    Vector3<S> out;
+    out.coeffRef(A) = v.coeff(A);
+    out.coeffRef(B) = cos * v.coeff(B) + sin * v.coeff(C);
+    out.coeffRef(C) = cos * v.coeff(C) - sin * v.coeff(B);
+    return out;
+  }
+
+  // E_Jᵀ v.
+  FOOTFALL_INLINE Vector3<S> apply_transpose(const Vector3<S>& v) const noexcept {
+    Vector3<S> out;
+    out.coeffRef(A) = v.coeff(A);
+    out.coeffRef(B) = cos * v.coeff(B) - sin * v.coeff(C);
+    out.coeffRef(C) = cos * v.coeff(C) + sin * v.coeff(B);
+    return out;
+  }
+
+  // E_J m, column by column (written out: GCC does not unroll the loop at -O2).
+  FOOTFALL_INLINE Matrix3<S> times(const Matrix3<S>& m) const noexcept {
+    Matrix3<S> out;
+    turn_column<0>(m, out);
+    turn_column<1>(m, out);
+    turn_column<2>(m, out);
+    return out;
+  }
+
+  // Every entry written once (Matrix3::Zero() first would cost a fill loop).
+  FOOTFALL_INLINE Matrix3<S> matrix() const noexcept {
+    Matrix3<S> e;
+    e.coeffRef(A, A) = S(1);
+    e.coeffRef(A, B) = e.coeffRef(A, C) = e.coeffRef(B, A) = e.coeffRef(C, A) = S(0);
+    e.coeffRef(B, B) = e.coeffRef(C, C) = cos;
+    e.coeffRef(B, C) = sin;
+    e.coeffRef(C, B) = -sin;
+    return e;
+  }
+
+ private:
+  template <int K>
+  FOOTFALL_INLINE void turn_column(const Matrix3<S>& m, Matrix3<S>& out) const noexcept {
+    out.coeffRef(A, K) = m.coeff(A, K);
+    out.coeffRef(B, K) = cos * m.coeff(B, K) + sin * m.coeff(C, K);
+    out.coeffRef(C, K) = cos * m.coeff(C, K) - sin * m.coeff(B, K);
+  }
+};
+
+// ⁱX_λ = (E_J, r) of a body whose turn_axis() is A (Model): Transform's products, with E_J an
+// AxisTurn read from the stored rotation. The algorithms take it through visit_parent_to_body
+// (dynamics/kinematics.hpp), which gives them this or the general Transform.
+template <typename S, int A>
+class AxisTransform {
+ public:
+  FOOTFALL_INLINE explicit AxisTransform(const Transform<S>& x) noexcept
+      : turn_(AxisTurn<S, A>::Of(x.rotation())), translation_(x.translation()) {}
+
+  // X m = [E ω; E (v − r × ω)]
+  FOOTFALL_INLINE Motion<S> apply(const Motion<S>& m) const noexcept {
+    const Vector3<S> w = m.angular();
+    return Motion<S>(turn_.apply(w), turn_.apply(Vector3<S>(m.linear() - translation_.cross(w))));
+  }
+
+  // (X*)⁻¹ f = [Eᵀ n' + r × Eᵀ f'; Eᵀ f']
+  FOOTFALL_INLINE Force<S> apply_inverse(const Force<S>& f) const noexcept {
+    const Vector3<S> lin = turn_.apply_transpose(f.linear());
+    return Force<S>(turn_.apply_transpose(f.angular()) + translation_.cross(lin), lin);
+  }
+
+ private:
+  AxisTurn<S, A> turn_;
+  const Vector3<S>& translation_;
+};
+
 // Evaluates the joint at positions q[iq .. iq + nq) and velocities v[iv .. iv + nv).
 // The quaternion of a free flyer must be unit (callers validate it first).
 template <typename S, typename QDerived, typename VDerived>

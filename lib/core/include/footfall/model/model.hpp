@@ -64,7 +64,11 @@ class Model {  // NOLINT(bugprone-reserved-identifier,cert-dcl37-c,cert-dcl51-cp
   const Transform<S>& joint_placement(int body) const noexcept { return joint_placement_[body]; }
   // Whether X_T turns the frame (a rotation other than exactly 1). Most placements only move it
   // (a URDF origin without rpy), and then ⁱX_λ = X_J X_T needs no 3×3 product.
-  bool joint_placement_rotates(int body) const noexcept { return placement_rotates_[body]; }
+  bool joint_placement_rotates(int body) const noexcept { return joint_frame_[body] == kPlacementRotates; }
+  // The coordinate axis (0, 1, 2) of a revolute joint about its frame's +x, +y or +z whose
+  // placement only translates, else −1: then ⁱX_λ's rotation is an AxisTurn (model/joint.hpp),
+  // and the algorithms turn two coordinates where a 3×3 product would turn three.
+  int turn_axis(int body) const noexcept { return joint_frame_[body] >= 0 ? joint_frame_[body] : -1; }
   const Inertia<S>& inertia(int body) const noexcept { return inertia_[body]; }
   const char* body_name(int body) const noexcept { return body_name_[body]; }
   const char* joint_name(int body) const noexcept { return joint_name_[body]; }
@@ -129,7 +133,9 @@ class Model {  // NOLINT(bugprone-reserved-identifier,cert-dcl37-c,cert-dcl51-cp
   JointType joint_type_[kBodySlots] = {};
   Vector3<S> joint_axis_[kBodySlots];
   Transform<S> joint_placement_[kBodySlots];
-  bool placement_rotates_[kBodySlots] = {};
+  // Per body: kPlacementRotates, or turn_axis() (−1 for any other joint). One byte for both.
+  static constexpr std::int8_t kPlacementRotates = -2;
+  std::int8_t joint_frame_[kBodySlots] = {};
   Inertia<S> inertia_[kBodySlots];
   char body_name_[kBodySlots][kMaxNameLength + 1u] = {};
   char joint_name_[kBodySlots][kMaxNameLength + 1u] = {};

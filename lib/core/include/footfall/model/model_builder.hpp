@@ -89,7 +89,9 @@ class ModelBuilder {
     m.joint_type_[i] = joint.type;
     m.joint_axis_[i] = joint.axis;
     m.joint_placement_[i] = joint.placement;
-    m.placement_rotates_[i] = joint.placement.rotation() != Matrix3<S>::Identity();
+    m.joint_frame_[i] = joint.placement.rotation() != Matrix3<S>::Identity()
+                            ? ModelType::kPlacementRotates
+                            : static_cast<std::int8_t>(revolute_coordinate_axis(joint.type, joint.axis));
     m.inertia_[i] = inertia;
     m.q_index_[i] = m.nq_;
     m.v_index_[i] = m.nv_;

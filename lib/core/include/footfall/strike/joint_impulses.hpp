@@ -28,7 +28,8 @@ void joint_reaction_impulses(const Model<S, B, D>& model, const Workspace<S, B, 
   Motion<S> jump[Workspace<S, B, D>::kBodySlots];
   for (int i = 0; i < model.body_count(); ++i) {
     const int p = model.parent(i), iv = model.v_index(i);
-    Motion<S> dv = p == -1 ? Motion<S>::Zero() : ws.parent_to_body[i].apply(jump[p]);
+    Motion<S> dv;  // zero at a root
+    if (p != -1) detail::visit_parent_to_body(model, ws, i, [&](const auto& x) { dv = x.apply(jump[p]); });
     for (int k = 0; k < model.joint_nv(i); ++k) dv += ws.subspace[iv + k] * change.coeff(iv + k);
     jump[i] = dv;
     reaction[i] = model.inertia(i).apply(dv);
@@ -50,7 +51,8 @@ void joint_reaction_impulses(const Model<S, B, D>& model, const Workspace<S, B, 
   for (int i = model.body_count() - 1; i >= 0; --i) {
     const int iv = model.v_index(i), p = model.parent(i);
     for (int k = 0; k < model.joint_nv(i); ++k) axis.coeffRef(iv + k) = dot(ws.subspace[iv + k], reaction[i]);
-    if (p != -1) reaction[p] += ws.parent_to_body[i].apply_inverse(reaction[i]);
+    if (p != -1)
+      detail::visit_parent_to_body(model, ws, i, [&](const auto& x) { reaction[p] += x.apply_inverse(reaction[i]); });
   }
 }
 
