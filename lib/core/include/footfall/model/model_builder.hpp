@@ -83,6 +83,10 @@ class ModelBuilder {
     }
     ModelType& m = model_;
     const int i = m.body_count_;
+    // check_body refused a full model already; the bound is said again where the stores can see
+    // it, because arm-none-eabi GCC 12 cannot carry it through the Status and warns that they
+    // may write past the arrays (-Wstringop-overflow, in a test's instantiation on the M4F).
+    if (i < 0 || i >= B) return Status::Capacity("model.bodies", i);
     copy_name(name, m.body_name_[i]);
     copy_name(joint_name != nullptr ? joint_name : name, m.joint_name_[i]);
     m.parent_[i] = parent;
