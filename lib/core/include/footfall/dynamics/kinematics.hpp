@@ -20,30 +20,22 @@ template <int A, typename S, int B, int D, typename QDerived, typename VDerived>
 FOOTFALL_INLINE void place_axis_joint_body(const Model<S, B, D>& model, Workspace<S, B, D>& ws,
                                            const Eigen::MatrixBase<QDerived>& q, const Eigen::MatrixBase<VDerived>& v,
                                            int i) noexcept {
-  const AxisTurn<S, A> turn = AxisTurn<S, A>::By(q.coeff(model.q_index(i)));
-  const Vector3<S>& offset = model.joint_placement(i).translation();  // r_T
-  ws.parent_to_body[i] = Transform<S>(turn.matrix(), offset);
+  const AxisTransform<S, A> x(AxisTurn<S, A>::By(q.coeff(model.q_index(i))), model.joint_placement(i).translation());
+  ws.parent_to_body[i] = x.dense();
   const int p = model.parent(i);
-  if (p == -1) {
+  if (p == -1)
     ws.world_to_body[i] = ws.parent_to_body[i];
-  } else {
-    const Transform<S>& parent = ws.world_to_body[p];
-    ws.world_to_body[i] =
-        Transform<S>(turn.times(parent.rotation()), parent.translation() + parent.rotation().transpose() * offset);
-  }
+  else
+    ws.world_to_body[i] = x * ws.world_to_body[p];
   const int iv = model.v_index(i);
   Motion<S> unit = Motion<S>::Zero();  // S: the axis
   unit.angular().coeffRef(A) = S(1);
   ws.subspace[iv] = unit;
   // v_i = ⁱX_λ v_λ + S q̇, and c_i = v_i × S q̇ (c_J = 0): with S q̇ = q̇ e_A on the angular
   // side, u × e_A = (0, u_C, −u_B) in (A, B, C) order for both halves of v_i.
-  Vector3<S> w = Vector3<S>::Zero(), lin = Vector3<S>::Zero();
-  if (p != -1) {
-    const Motion<S>& vp = ws.velocity[p];
-    const Vector3<S> wp = vp.angular();
-    w = turn.apply(wp);
-    lin = turn.apply(Vector3<S>(vp.linear() - offset.cross(wp)));
-  }
+  const Motion<S> carried = p == -1 ? Motion<S>::Zero() : x.apply(ws.velocity[p]);
+  const Vector3<S> lin = carried.linear();
+  Vector3<S> w = carried.angular();
   const S rate = v.coeff(iv);
   w.coeffRef(A) += rate;
   ws.velocity[i] = Motion<S>(w, lin);

@@ -141,30 +141,42 @@ struct AxisTurn {
   }
 };
 
-// ⁱX_λ = (E_J, r) of a body whose turn_axis() is A (Model): Transform's products, with E_J an
-// AxisTurn read from the stored rotation. The algorithms take it through visit_parent_to_body
-// (dynamics/kinematics.hpp), which gives them this or the general Transform.
+// ⁱX_λ = (E_J, r) of a body whose turn_axis() is A (Model): a Transform whose rotation is an
+// AxisTurn, with Transform's products (spatial/transform.hpp's detail:: formulas, on the sparse
+// turn). The algorithms take it through visit_parent_to_body (dynamics/kinematics.hpp), which
+// gives them this or the general Transform. It holds its numbers by value: five, against the
+// twelve of a Transform.
 template <typename S, int A>
 class AxisTransform {
  public:
+  FOOTFALL_INLINE AxisTransform(const AxisTurn<S, A>& turn, const Vector3<S>& translation) noexcept
+      : turn_(turn), translation_(translation) {}
+  // A stored Transform of such a body (its rotation is an AxisTurn's matrix()).
   FOOTFALL_INLINE explicit AxisTransform(const Transform<S>& x) noexcept
-      : turn_(AxisTurn<S, A>::Of(x.rotation())), translation_(x.translation()) {}
+      : AxisTransform(AxisTurn<S, A>::Of(x.rotation()), x.translation()) {}
 
-  // X m = [E ω; E (v − r × ω)]
   FOOTFALL_INLINE Motion<S> apply(const Motion<S>& m) const noexcept {
-    const Vector3<S> w = m.angular();
-    return Motion<S>(turn_.apply(w), turn_.apply(Vector3<S>(m.linear() - translation_.cross(w))));
+    return detail::transform_motion(turn_, translation_, m);
   }
-
-  // (X*)⁻¹ f = [Eᵀ n' + r × Eᵀ f'; Eᵀ f']
+  FOOTFALL_INLINE Force<S> apply(const Force<S>& f) const noexcept {
+    return detail::transform_force(turn_, translation_, f);
+  }
+  FOOTFALL_INLINE Motion<S> apply_inverse(const Motion<S>& m) const noexcept {
+    return detail::inverse_transform_motion(turn_, translation_, m);
+  }
   FOOTFALL_INLINE Force<S> apply_inverse(const Force<S>& f) const noexcept {
-    const Vector3<S> lin = turn_.apply_transpose(f.linear());
-    return Force<S>(turn_.apply_transpose(f.angular()) + translation_.cross(lin), lin);
+    return detail::inverse_transform_force(turn_, translation_, f);
   }
+  // This after `first`, as Transform's operator*: E_J's two rows turn `first`'s rotation.
+  FOOTFALL_INLINE Transform<S> operator*(const Transform<S>& first) const noexcept {
+    return detail::compose_transforms(turn_, translation_, first);
+  }
+  // The same transform, stored densely.
+  FOOTFALL_INLINE Transform<S> dense() const noexcept { return Transform<S>(turn_.matrix(), translation_); }
 
  private:
   AxisTurn<S, A> turn_;
-  const Vector3<S>& translation_;
+  Vector3<S> translation_;
 };
 
 // Evaluates the joint at positions q[iq .. iq + nq) and velocities v[iv .. iv + nv).

@@ -76,17 +76,14 @@ class ModelBuilder {
   // success, stores its index in *index (if given).
   Status add_body(const char* name, int parent, const JointSpec<S>& joint, const Inertia<S>& inertia,
                   int* index = nullptr, const char* joint_name = nullptr) noexcept {
-    const Status status = check_body(name, parent, joint, inertia, joint_name);
-    if (!status.ok()) {
-      if (first_error_.ok()) first_error_ = status;
-      return status;
-    }
     ModelType& m = model_;
     const int i = m.body_count_;
-    // check_body refused a full model already; the bound is said again where the stores can see
-    // it, because arm-none-eabi GCC 12 cannot carry it through the Status and warns that they
-    // may write past the arrays (-Wstringop-overflow, in a test's instantiation on the M4F).
-    if (i < 0 || i >= B) return Status::Capacity("model.bodies", i);
+    // The capacity is checked here, beside the stores it guards, and not in check_body:
+    // arm-none-eabi GCC 12 cannot carry a bound through a returned Status, and warns that the
+    // stores may write past the arrays (-Wstringop-overflow, seen in a test's 3-body model).
+    if (i < 0 || i >= B) return refuse(Status::Capacity("model.bodies", i));
+    const Status status = check_body(name, parent, joint, inertia, joint_name);
+    if (!status.ok()) return refuse(status);
     copy_name(name, m.body_name_[i]);
     copy_name(joint_name != nullptr ? joint_name : name, m.joint_name_[i]);
     m.parent_[i] = parent;
@@ -141,6 +138,12 @@ class ModelBuilder {
   }
 
  private:
+  // A refused body leaves the model as it was; build() reports the first refusal.
+  Status refuse(const Status& status) noexcept {
+    if (first_error_.ok()) first_error_ = status;
+    return status;
+  }
+
   static bool copy_name(const char* from, char* to) noexcept {
     for (int k = 0; k <= ModelType::kMaxNameLength; ++k) {
       to[k] = from[k];
@@ -166,8 +169,7 @@ class ModelBuilder {
   Status check_body(const char* name, int parent, const JointSpec<S>& joint, const Inertia<S>& inertia,
                     const char* joint_name) const noexcept {
     const ModelType& m = model_;
-    const int i = m.body_count_;
-    if (i == B) return Status::Capacity("model.bodies", i);
+    const int i = m.body_count_;  // below B (add_body checked)
     if (m.nv_ + joint_nv(joint.type) > D) return Status::Capacity("model.degrees_of_freedom", i);
     if (!name_fits(name)) return Status::BadInput("body.name", i);
     if (joint_name != nullptr && !name_fits(joint_name)) return Status::BadInput("joint.name", i);

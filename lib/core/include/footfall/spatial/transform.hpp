@@ -12,6 +12,63 @@
 namespace footfall {
 
 template <typename S>
+class Transform;
+
+namespace detail {
+
+// A Transform's products, written once for any rotation E that can turn a vector (apply: E v),
+// turn it back (apply_transpose: Eᵀ v) and turn a matrix (times: E M): the dense matrix a
+// Transform stores (MatrixRotation, below), or the sparse turn of a joint about a coordinate axis
+// (AxisTurn, model/joint.hpp), which touches two coordinates instead of three.
+
+// X m = [E ω; E (v − r × ω)]
+template <typename S, typename E>
+FOOTFALL_INLINE Motion<S> transform_motion(const E& e, const Vector3<S>& r, const Motion<S>& m) noexcept {
+  const Vector3<S> w = m.angular();
+  return Motion<S>(e.apply(w), e.apply(Vector3<S>(m.linear() - r.cross(w))));
+}
+
+// X* f = [E (n − r × f); E f]
+template <typename S, typename E>
+FOOTFALL_INLINE Force<S> transform_force(const E& e, const Vector3<S>& r, const Force<S>& f) noexcept {
+  const Vector3<S> lin = f.linear();
+  return Force<S>(e.apply(Vector3<S>(f.angular() - r.cross(lin))), e.apply(lin));
+}
+
+// X⁻¹ m = [Eᵀ ω'; Eᵀ v' + r × Eᵀ ω'], without forming the inverse.
+template <typename S, typename E>
+FOOTFALL_INLINE Motion<S> inverse_transform_motion(const E& e, const Vector3<S>& r, const Motion<S>& m) noexcept {
+  const Vector3<S> w = e.apply_transpose(m.angular());
+  return Motion<S>(w, e.apply_transpose(m.linear()) + r.cross(w));
+}
+
+// (X*)⁻¹ f = Xᵀ f = [Eᵀ n' + r × Eᵀ f'; Eᵀ f']: how RNEA carries a child's force to its parent.
+template <typename S, typename E>
+FOOTFALL_INLINE Force<S> inverse_transform_force(const E& e, const Vector3<S>& r, const Force<S>& f) noexcept {
+  const Vector3<S> lin = e.apply_transpose(f.linear());
+  return Force<S>(e.apply_transpose(f.angular()) + r.cross(lin), lin);
+}
+
+// Composition, read right to left like the matrices: if (e, r) is B → C and `first` is A → B,
+// the result is A → C with E = E_BC E_AB and r = r_AB + E_ABᵀ r_BC.
+template <typename S, typename E>
+FOOTFALL_INLINE Transform<S> compose_transforms(const E& e, const Vector3<S>& r, const Transform<S>& first) noexcept {
+  return Transform<S>(e.times(first.rotation()), first.translation() + first.rotation().transpose() * r);
+}
+
+// A Transform's stored rotation, seen as the operator above. It lives only as a temporary inside
+// Transform's own products, so the reference cannot outlive the matrix.
+template <typename S>
+struct MatrixRotation {
+  const Matrix3<S>& e;
+  FOOTFALL_INLINE Vector3<S> apply(const Vector3<S>& v) const noexcept { return e * v; }
+  FOOTFALL_INLINE Vector3<S> apply_transpose(const Vector3<S>& v) const noexcept { return e.transpose() * v; }
+  FOOTFALL_INLINE Matrix3<S> times(const Matrix3<S>& m) const noexcept { return e * m; }
+};
+
+}  // namespace detail
+
+template <typename S>
 class Transform {  // NOLINT(cppcoreguidelines-special-member-functions): see its copy members
  public:
   using Scalar = S;
@@ -51,28 +108,18 @@ class Transform {  // NOLINT(cppcoreguidelines-special-member-functions): see it
   const Matrix3<S>& rotation() const noexcept { return rotation_; }
   const Vector3<S>& translation() const noexcept { return translation_; }
 
-  // X m = [E ω; E (v − r × ω)]
+  // The products (detail:: above writes each formula once).
   FOOTFALL_INLINE Motion<S> apply(const Motion<S>& m) const noexcept {
-    const Vector3<S> w = m.angular();
-    return Motion<S>(rotation_ * w, rotation_ * (m.linear() - translation_.cross(w)));
+    return detail::transform_motion(matrix_rotation(), translation_, m);
   }
-
-  // X* f = [E (n − r × f); E f]
   FOOTFALL_INLINE Force<S> apply(const Force<S>& f) const noexcept {
-    const Vector3<S> lin = f.linear();
-    return Force<S>(rotation_ * (f.angular() - translation_.cross(lin)), rotation_ * lin);
+    return detail::transform_force(matrix_rotation(), translation_, f);
   }
-
-  // X⁻¹ m = [Eᵀ ω'; Eᵀ v' + r × Eᵀ ω'], without forming the inverse.
   FOOTFALL_INLINE Motion<S> apply_inverse(const Motion<S>& m) const noexcept {
-    const Vector3<S> w = rotation_.transpose() * m.angular();
-    return Motion<S>(w, rotation_.transpose() * m.linear() + translation_.cross(w));
+    return detail::inverse_transform_motion(matrix_rotation(), translation_, m);
   }
-
-  // (X*)⁻¹ f = Xᵀ f = [Eᵀ n' + r × Eᵀ f'; Eᵀ f']: how RNEA carries a child's force to its parent.
   FOOTFALL_INLINE Force<S> apply_inverse(const Force<S>& f) const noexcept {
-    const Vector3<S> lin = rotation_.transpose() * f.linear();
-    return Force<S>(rotation_.transpose() * f.angular() + translation_.cross(lin), lin);
+    return detail::inverse_transform_force(matrix_rotation(), translation_, f);
   }
 
   // B → A: rotation Eᵀ, and A's origin seen from B is −E r.
@@ -80,11 +127,9 @@ class Transform {  // NOLINT(cppcoreguidelines-special-member-functions): see it
     return Transform(rotation_.transpose(), -(rotation_ * translation_));
   }
 
-  // Composition, read right to left like the matrices: if this is B → C and `first` is A → B,
-  // the result is A → C with E = E_BC E_AB and r = r_AB + E_ABᵀ r_BC.
+  // This (B → C) after `first` (A → B): A → C.
   FOOTFALL_INLINE Transform operator*(const Transform& first) const noexcept {
-    return Transform(rotation_ * first.rotation_,
-                     first.translation_ + first.rotation_.transpose() * translation_);
+    return detail::compose_transforms(matrix_rotation(), translation_, first);
   }
 
   // The 6×6 matrices, for tests and for code that needs X as a matrix (RBDA (2.24)).
@@ -100,6 +145,8 @@ class Transform {  // NOLINT(cppcoreguidelines-special-member-functions): see it
   }
 
  private:
+  FOOTFALL_INLINE detail::MatrixRotation<S> matrix_rotation() const noexcept { return {rotation_}; }
+
   Matrix3<S> rotation_;
   Vector3<S> translation_;
 };
