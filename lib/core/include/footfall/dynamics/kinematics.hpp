@@ -70,6 +70,32 @@ FOOTFALL_INLINE void visit_parent_to_body(const Model<S, B, D>& model, const Wor
   }
 }
 
+// m += S_i q̇_i for body i's joint, with `rates` indexed like v (the columns of S from the last
+// forward_kinematics): for a joint about a coordinate axis, q̇ added to that angular component.
+template <typename S, int B, int D, typename Rates>
+FOOTFALL_INLINE void add_joint_motion(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, int i,
+                                      const Rates& rates, Motion<S>& m) noexcept {
+  const int iv = model.v_index(i), axis = model.turn_axis(i);
+  if (axis >= 0) {
+    m.angular().coeffRef(axis) += rates.coeff(iv);
+    return;
+  }
+  for (int k = 0; k < model.joint_nv(i); ++k) m += ws.subspace[iv + k] * rates.coeff(iv + k);
+}
+
+// out[v_index(i) + k] = S_i,kᵀ f, body i's force along each of its joint's motion axes: for a
+// joint about a coordinate axis, f's moment about that axis.
+template <typename S, int B, int D, typename Out>
+FOOTFALL_INLINE void store_joint_force(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, int i,
+                                       const Force<S>& f, Out& out) noexcept {
+  const int iv = model.v_index(i), axis = model.turn_axis(i);
+  if (axis >= 0) {
+    out.coeffRef(iv) = f.angular().coeff(axis);
+    return;
+  }
+  for (int k = 0; k < model.joint_nv(i); ++k) out.coeffRef(iv + k) = dot(ws.subspace[iv + k], f);
+}
+
 }  // namespace detail
 
 template <typename S, int B, int D, typename QDerived, typename VDerived>

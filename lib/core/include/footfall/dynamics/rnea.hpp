@@ -22,12 +22,11 @@ void rnea_passes(const Model<S, B, D>& model, Workspace<S, B, D>& ws, const Acce
   constexpr bool kZeroQdd = std::is_same<Acceleration, ZeroJointAcceleration>::value;
   const Motion<S> world_acceleration(Vector3<S>::Zero(), -gravity);
   for (int i = 0; i < model.body_count(); ++i) {
-    const int iv = model.v_index(i), p = model.parent(i);
+    const int p = model.parent(i);
     const Motion<S>& parent_acceleration = p == -1 ? world_acceleration : ws.acceleration[p];
     Motion<S> a;
     visit_parent_to_body(model, ws, i, [&](const auto& x) { a = x.apply(parent_acceleration) + ws.velocity_product[i]; });
-    if constexpr (!kZeroQdd)
-      for (int k = 0; k < model.joint_nv(i); ++k) a += ws.subspace[iv + k] * qdd.coeff(iv + k);
+    if constexpr (!kZeroQdd) add_joint_motion(model, ws, i, qdd, a);
     ws.acceleration[i] = a;
     const Inertia<S>& inertia = model.inertia(i);
     // f_i = I_i a_i + v_i ×* I_i v_i
@@ -35,12 +34,10 @@ void rnea_passes(const Model<S, B, D>& model, Workspace<S, B, D>& ws, const Acce
   }
   out.resize(model.nv());
   for (int i = model.body_count() - 1; i >= 0; --i) {
-    const int iv = model.v_index(i);
-    for (int k = 0; k < model.joint_nv(i); ++k) {
-      if constexpr (kZeroQdd)
-        out.coeffRef(iv + k) = dot(ws.subspace[iv + k], ws.force[i]);
-      else
-        out.coeffRef(iv + k) = dot(ws.subspace[iv + k], ws.force[i]) + model.armature(iv + k) * qdd.coeff(iv + k);
+    store_joint_force(model, ws, i, ws.force[i], out);
+    if constexpr (!kZeroQdd) {
+      const int iv = model.v_index(i);
+      for (int k = 0; k < model.joint_nv(i); ++k) out.coeffRef(iv + k) += model.armature(iv + k) * qdd.coeff(iv + k);
     }
     const int p = model.parent(i);
     if (p != -1) visit_parent_to_body(model, ws, i, [&](const auto& x) { ws.force[p] += x.apply_inverse(ws.force[i]); });

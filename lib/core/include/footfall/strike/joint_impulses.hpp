@@ -27,10 +27,10 @@ void joint_reaction_impulses(const Model<S, B, D>& model, const Workspace<S, B, 
   // Outward: Δv_i, and I_i Δv_i into `reaction`, which the inward pass turns into ι_J,i.
   Motion<S> jump[Workspace<S, B, D>::kBodySlots];
   for (int i = 0; i < model.body_count(); ++i) {
-    const int p = model.parent(i), iv = model.v_index(i);
+    const int p = model.parent(i);
     Motion<S> dv;  // zero at a root
     if (p != -1) detail::visit_parent_to_body(model, ws, i, [&](const auto& x) { dv = x.apply(jump[p]); });
-    for (int k = 0; k < model.joint_nv(i); ++k) dv += ws.subspace[iv + k] * change.coeff(iv + k);
+    detail::add_joint_motion(model, ws, i, change, dv);
     jump[i] = dv;
     reaction[i] = model.inertia(i).apply(dv);
   }
@@ -49,8 +49,8 @@ void joint_reaction_impulses(const Model<S, B, D>& model, const Workspace<S, B, 
   }
   // Inward.
   for (int i = model.body_count() - 1; i >= 0; --i) {
-    const int iv = model.v_index(i), p = model.parent(i);
-    for (int k = 0; k < model.joint_nv(i); ++k) axis.coeffRef(iv + k) = dot(ws.subspace[iv + k], reaction[i]);
+    const int p = model.parent(i);
+    detail::store_joint_force(model, ws, i, reaction[i], axis);
     if (p != -1)
       detail::visit_parent_to_body(model, ws, i, [&](const auto& x) { reaction[p] += x.apply_inverse(reaction[i]); });
   }
