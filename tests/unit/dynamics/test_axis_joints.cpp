@@ -3,9 +3,10 @@
 // turned by q, and a negative axis takes the general path (Rodrigues' formula, 3×3 products), so
 // two models that differ only in their axes' signs must place and move every body alike, to the
 // rounding of a few products. AxisTurn itself must be Rodrigues' rotation for each axis, and
-// AxisTransform must carry motions and forces as Transform does. (RNEA, CRBA and the strike's
+// AxisTransform must carry motions and forces, and compose, as Transform does. (RNEA, CRBA and the strike's
 // joint impulses take the same short path; test_identities.cpp and the peers check them.)
 #include <cmath>
+#include <type_traits>
 
 #include "ff_test.hpp"
 #include "footfall/dynamics.hpp"
@@ -80,9 +81,23 @@ void check_axis_turn() {
     const Motion<S> motion(x, Vector3<S>(S(-0.5), S(0.2), S(1.3)));
     const Force<S> force(Vector3<S>(S(2), S(-1), S(0.5)), Vector3<S>(S(-3), S(4), S(1)));
     FF_EXPECT_MATRIX_NEAR(sparse.apply(motion).vector(), placed.apply(motion).vector(), S(16) * epsilon<S>());
+    FF_EXPECT_MATRIX_NEAR(sparse.apply(force).vector(), placed.apply(force).vector(), S(16) * epsilon<S>());
+    FF_EXPECT_MATRIX_NEAR(sparse.apply_inverse(motion).vector(), placed.apply_inverse(motion).vector(), S(32) * epsilon<S>());
     FF_EXPECT_MATRIX_NEAR(sparse.apply_inverse(force).vector(), placed.apply_inverse(force).vector(), S(32) * epsilon<S>());
+    // Composition and the dense form: the same matrices as Transform's.
+    const Transform<S> first(Matrix3<S>(AxisTurn<S, (A + 1) % 3>::By(S(0.8)).matrix() * e), Vector3<S>(S(-0.4), S(0.6), S(0.2)));
+    const Transform<S> composed = sparse * first, reference = placed * first;
+    FF_EXPECT_MATRIX_NEAR(composed.rotation(), reference.rotation(), S(16) * epsilon<S>());
+    FF_EXPECT_MATRIX_NEAR(composed.translation(), reference.translation(), S(16) * epsilon<S>());
+    FF_EXPECT_MATRIX_NEAR(sparse.dense().motion_matrix(), placed.motion_matrix(), S(0));
   }
 }
+
+// AxisTransform refers to the translation it is given, so it refuses temporaries at compile time.
+static_assert(std::is_constructible<AxisTransform<float, 0>, const Transform<float>&>::value, "from a stored transform");
+static_assert(!std::is_constructible<AxisTransform<float, 0>, Transform<float>>::value, "not from a temporary");
+static_assert(!std::is_constructible<AxisTransform<double, 2>, AxisTurn<double, 2>, Vector3<double>>::value,
+              "not from a temporary translation");
 
 FF_TEST_FLOAT_AND_DOUBLE(AxisJoints, AxisTurnIsRodriguesRotation) {
   check_axis_turn<S, 0>();

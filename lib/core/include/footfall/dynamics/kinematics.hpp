@@ -33,17 +33,16 @@ FOOTFALL_INLINE void place_axis_joint_body(const Model<S, B, D>& model, Workspac
   ws.subspace[iv] = unit;
   // v_i = ⁱX_λ v_λ + S q̇, and c_i = v_i × S q̇ (c_J = 0): with S q̇ = q̇ e_A on the angular
   // side, u × e_A = (0, u_C, −u_B) in (A, B, C) order for both halves of v_i.
-  const Motion<S> carried = p == -1 ? Motion<S>::Zero() : x.apply(ws.velocity[p]);
-  const Vector3<S> lin = carried.linear();
-  Vector3<S> w = carried.angular();
+  Motion<S> velocity = p == -1 ? Motion<S>::Zero() : x.apply(ws.velocity[p]);
   const S rate = v.coeff(iv);
-  w.coeffRef(A) += rate;
-  ws.velocity[i] = Motion<S>(w, lin);
+  velocity.angular().coeffRef(A) += rate;
+  ws.velocity[i] = velocity;
+  constexpr int kB = AxisTurn<S, A>::B, kC = AxisTurn<S, A>::C;
   Motion<S> product;  // zero, then the four non-zero terms
-  product.angular().coeffRef(AxisTurn<S, A>::B) = rate * w.coeff(AxisTurn<S, A>::C);
-  product.angular().coeffRef(AxisTurn<S, A>::C) = -rate * w.coeff(AxisTurn<S, A>::B);
-  product.linear().coeffRef(AxisTurn<S, A>::B) = rate * lin.coeff(AxisTurn<S, A>::C);
-  product.linear().coeffRef(AxisTurn<S, A>::C) = -rate * lin.coeff(AxisTurn<S, A>::B);
+  product.angular().coeffRef(kB) = rate * velocity.angular().coeff(kC);
+  product.angular().coeffRef(kC) = -rate * velocity.angular().coeff(kB);
+  product.linear().coeffRef(kB) = rate * velocity.linear().coeff(kC);
+  product.linear().coeffRef(kC) = -rate * velocity.linear().coeff(kB);
   ws.velocity_product[i] = product;
 }
 
