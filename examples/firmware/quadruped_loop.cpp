@@ -37,6 +37,7 @@
 
 #include <Eigen/LU>
 
+#include "footfall/common/sin_cos.hpp"
 #include "footfall/dynamics.hpp"
 #include "footfall/executive/executive.hpp"
 #include "footfall/models.hpp"
@@ -217,7 +218,8 @@ Status sense(void*, StageMode) noexcept {
   g.pair = g.phase < kHalf ? 0 : 1;
   const S pi = S(3.14159265358979);
   const S bob = S(2) * pi * static_cast<S>(g.phase) / S(kCycle);  // the cycle's angle
-  const S sin_bob = std::sin(bob), cos_bob = std::cos(bob);
+  const SinCos<S> bob_turn = sin_cos(bob);  // footfall's, one reduction for both (common/sin_cos.hpp)
+  const S sin_bob = bob_turn.sin, cos_bob = bob_turn.cos;
   // The swing legs follow sin(pi s), s the progress through the half-cycle: pi s is bob, less pi
   // in the second half, so its sine and cosine are bob's, negated there: two calls serve for four.
   const S half_sign = g.pair == 0 ? S(1) : S(-1);
@@ -227,8 +229,9 @@ Status sense(void*, StageMode) noexcept {
   g.v.setZero();
   g.q(2) += S(0.004) * (cos_bob * cos_bob - sin_bob * sin_bob);  // cos 2 bob: it bobs twice a cycle
   const S roll = S(0.02) * sin_bob;                                // and rolls towards the stance pair
-  g.q(3) = std::sin(roll / S(2));
-  g.q(6) = std::cos(roll / S(2));
+  const SinCos<S> half_roll = sin_cos(roll / S(2));
+  g.q(3) = half_roll.sin;
+  g.q(6) = half_roll.cos;
   for (int leg : kPairs[1 - g.pair]) {          // the swing pair: hip still, knee folds
     const int first = 7 + 3 * leg;
     g.q(first + 1) += S(0.3) * lift;

@@ -11,6 +11,7 @@
 // - revolute and prismatic: one coordinate about or along a unit axis of the joint frame.
 #include <cmath>
 
+#include "footfall/common/sin_cos.hpp"
 #include "footfall/spatial.hpp"
 
 namespace footfall {
@@ -81,9 +82,10 @@ struct AxisTurn {
   S cos = S(1), sin = S(0);
 
   static AxisTurn By(S angle) noexcept {
+    const SinCos<S> sc = sin_cos(angle);
     AxisTurn t;
-    t.cos = std::cos(angle);
-    t.sin = std::sin(angle);
+    t.cos = sc.cos;
+    t.sin = sc.sin;
     return t;
   }
 
@@ -201,7 +203,8 @@ void evaluate_joint(JointType type, const Vector3<S>& axis, const Eigen::MatrixB
       // generalised to any axis). Rodrigues' formula with the angle known: one sin, one cos.
       // For a unit axis (the builder checks it) a×a× = aaᵀ − 1, so E = c 1 + (1 − c) aaᵀ − s a×,
       // written out entry by entry: no 3×3 product, a quarter of the arithmetic.
-      const S s = std::sin(q.coeff(iq)), c = std::cos(q.coeff(iq)), t = S(1) - c;
+      const SinCos<S> turn = sin_cos(q.coeff(iq));
+      const S s = turn.sin, c = turn.cos, t = S(1) - c;
       const S x = axis.x(), y = axis.y(), z = axis.z();
       Matrix3<S> e;
       e << c + t * x * x, t * x * y + s * z, t * x * z - s * y,  //
@@ -216,7 +219,8 @@ void evaluate_joint(JointType type, const Vector3<S>& axis, const Eigen::MatrixB
       out->subspace[0] = Motion<S>(zero, axis);
       break;
     case JointType::kPlanar: {
-      const S c = std::cos(q.coeff(iq + 2)), s = std::sin(q.coeff(iq + 2));
+      const SinCos<S> turn = sin_cos(q.coeff(iq + 2));
+      const S c = turn.cos, s = turn.sin;
       Matrix3<S> e;  // Rz(φ)ᵀ
       e << c, s, S(0), -s, c, S(0), S(0), S(0), S(1);
       out->transform = Transform<S>(e, Vector3<S>(q.coeff(iq), q.coeff(iq + 1), S(0)));
