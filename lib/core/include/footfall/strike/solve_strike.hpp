@@ -268,7 +268,25 @@ Status solve_strike(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, c
   Status status = detail::validate_strike_options(options);
   if (status.ok()) status = detail::check_contact_stages(ws, W::kKinematics | W::kMassMatrix | W::kFactor);
   if (status.ok()) status = validate_vector(v, nv, "v");
-  if (status.ok()) status = validate_contacts(model, set);
+  // With friction the problem has three rows a contact along tangent_basis's frame, and they are
+  // computed for the whole set first (compute_contact_terms validates the contacts): ζ⁻ = G v⁻ is
+  // then a dot product a row over each contact's support, and when every contact takes part, a
+  // strike's usual case, these are the problem's terms, computed once. Without friction the
+  // problem's rows are the normals alone, whose terms bound nothing about the other directions
+  // (the checks' rounding below), so each contact's relative velocity is walked down the tree.
+  // So it is for a contact between two bodies: G's entries of their common ancestors are the
+  // difference of two equal columns, and the sizes of the columns that cancelled, part of the
+  // rounding, are no longer in G.
+  const bool rows_of_three = options.friction != StrikeFriction::kNone;
+  bool set_terms = false;  // whether sw.solve.contact holds the whole set's terms, in its order
+  bool on_ground = true;
+  for (int i = 0; i < count; ++i) on_ground = on_ground && set.contacts[i].other_body == -1;
+  if (status.ok() && rows_of_three && on_ground) {
+    status = compute_contact_terms(model, ws, set, true, ContactTerms::kVelocityOnly, sw.solve.contact);
+    set_terms = status.ok();
+  } else if (status.ok()) {
+    status = validate_contacts(model, set);
+  }
   if (!status.ok()) {
     detail::reset_strike_result(result, status, count, nv, model.body_count());
     return status;
@@ -284,8 +302,29 @@ Status solve_strike(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, c
   constexpr std::size_t kSlots = static_cast<std::size_t>(K);
   S approach_scale[kSlots] = {};
   bool forced[kSlots] = {};
+  // With the set's rows, ζ⁻ of each row goes to sw.phase, the problem's right-hand side, and the
+  // sum of its three rows' term sizes is the scale: Σ_r |e_r·w| ≥ ‖w‖ ≥ max|w_i| for the
+  // orthonormal frame e, so it bounds the walk's scale (Σ_k max|w_k v_k|) from above, by three at
+  // most, and the checks' allowance stays as safe.
+  if (set_terms) sw.phase.resize(3 * count);
   for (int i = 0; i < count; ++i) {
     const Contact<S>& c = set.contacts[i];
+    if (set_terms) {
+      const ContactDynamics<S, D, K>& cd = sw.solve.contact;
+      approach_scale[i] = S(0);
+      for (int r = 0; r < 3; ++r) {
+        S value = S(0);
+        for (int s = 0; s < cd.support_size[i]; ++s) {
+          const int k = cd.support[i][s];
+          const S term = cd.jacobian.coeff(3 * i + r, k) * v.coeff(k);
+          value += term;
+          approach_scale[i] += std::abs(term);
+        }
+        sw.phase.coeffRef(3 * i + r) = value;
+      }
+      result.approach[i] = sw.phase.coeff(3 * i);  // row 0 is along the normal
+      continue;
+    }
     Vector3<S> u;
     detail::contact_relative_velocity(model, ws, c, detail::world_point(ws, c.body, c.point), v, &u, &approach_scale[i]);
     result.approach[i] = c.normal.dot(u);
@@ -318,9 +357,14 @@ Status solve_strike(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, c
     for (int j = 0; j < nc && status.ok(); ++j) padded = padded || sw.taking_part.contacts[j].pad.law != PadLaw::kNone;
     for (int j = 0; j < nc && status.ok() && padded; ++j)
       if (sw.taking_part.contacts[j].pad.law == PadLaw::kNone) status = Status::BadInput("contacts.pad.law", sw.index[j]);
-    if (status.ok())
-      status = compute_contact_terms(model, ws, sw.taking_part, options.friction != StrikeFriction::kNone,
-                                     ContactTerms::kVelocityOnly, sw.solve.contact);
+    // Every contact taking part, in the set's order (no round has recomputed the terms for a
+    // subset yet): the set's terms and ζ⁻ rows are the problem's. Otherwise the subset's terms.
+    const bool whole_set = set_terms && nc == count;
+    if (status.ok() && !whole_set) {
+      set_terms = false;
+      status = compute_contact_terms(model, ws, sw.taking_part, rows_of_three, ContactTerms::kVelocityOnly,
+                                     sw.solve.contact);
+    }
     if (!status.ok()) return failed(status);
     const ContactDynamics<S, D, K>& terms = sw.solve.contact;
     const int m = terms.rows_per_contact, rows = terms.rows();
@@ -328,13 +372,15 @@ Status solve_strike(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, c
     // ζ⁻ = G v⁻ on every row, and the right-hand side: (1 + e) ζ⁻_n (Newton) or ζ⁻_n (Poisson's
     // compression), ζ⁻_t.
     auto& approach_rows = sw.phase;
-    approach_rows.resize(rows);
-    for (int r = 0; r < rows; ++r) {
-      const int j = r / m;
-      S value = S(0);
-      for (int s = 0; s < terms.support_size[j]; ++s)
-        value += terms.jacobian.coeff(r, terms.support[j][s]) * v.coeff(terms.support[j][s]);
-      approach_rows.coeffRef(r) = value;
+    if (!whole_set) {
+      approach_rows.resize(rows);
+      for (int r = 0; r < rows; ++r) {
+        const int j = r / m;
+        S value = S(0);
+        for (int s = 0; s < terms.support_size[j]; ++s)
+          value += terms.jacobian.coeff(r, terms.support[j][s]) * v.coeff(terms.support[j][s]);
+        approach_rows.coeffRef(r) = value;
+      }
     }
     int round_work = 0, round_limit = 0;
     status = detail::solve_impact(options, sw, &used, &round_work, &round_limit, &target_norm);
@@ -426,12 +472,13 @@ Status solve_strike(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, c
     const bool part = j < nc && sw.index[j] == i;
     S after[3] = {S(0), S(0), S(0)};  // ζ⁺ along n, t₁, t₂
     S scale_after = S(0);
-    if (part && m == 3) {
-      // A contact that took part has its three rows of G in the contact terms, along the same
-      // frame (tangent_basis of its normal), so ζ⁺ = G v⁺ row by row: a dot product over its
-      // support instead of another walk down the tree. Its terms' sizes bound the walk's scale
-      // from above (Σ_r |G(r, k) v_k| ≥ the largest component of column k's motion times v_k,
-      // and at most three times it), so the checks' rounding allowance is as safe as before.
+    if (part && m == 3 && c.other_body == -1) {
+      // A contact with the ground that took part has its three rows of G in the contact terms,
+      // along the same frame (tangent_basis of its normal), so ζ⁺ = G v⁺ row by row: a dot
+      // product over its support instead of another walk down the tree. Its terms' sizes bound
+      // the walk's scale from above (Σ_r |G(r, k) v_k| ≥ the largest component of column k's
+      // motion times v_k, and at most three times it), so the checks' rounding allowance is as
+      // safe. (Between two bodies G's common-ancestor entries have cancelled: walked below.)
       for (int r = 0; r < 3; ++r)
         for (int s = 0; s < cd.support_size[j]; ++s) {
           const int k = cd.support[j][s];
