@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "bench.hpp"
+#include "footfall/common/sin_cos.hpp"
 #include "footfall/spatial.hpp"
 #include "random.hpp"
 
@@ -37,6 +38,11 @@ void spatial() {
   row(scalar, "exp_so3", g_counter.count([&] { keep(exp_so3(phi)); }));
   // The C library's sine and cosine: a revolute joint's transform needs both of its angle.
   row(scalar, "sin + cos (C library)", g_counter.count([&] { keep(S(std::sin(phi(0)) + std::cos(phi(1)))); }));
+  // footfall's pair from one reduction (common/sin_cos.hpp), what the joints use instead.
+  row(scalar, "sin_cos (footfall)", g_counter.count([&] {
+        const SinCos<S> turn = sin_cos(phi(0));
+        keep(S(turn.sin + turn.cos));
+      }));
   row(scalar, "quaternion -> matrix", g_counter.count([&] { keep(rotation_from_quaternion(q)); }));
   row(scalar, "matrix -> quaternion", g_counter.count([&] { keep(quaternion_from_rotation(x.rotation())); }));
 
