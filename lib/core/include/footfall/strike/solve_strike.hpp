@@ -274,9 +274,9 @@ Status solve_strike(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, c
   // strike's usual case, these are the problem's terms, computed once. Without friction the
   // problem's rows are the normals alone, whose terms bound nothing about the other directions
   // (the checks' rounding below), so each contact's relative velocity is walked down the tree.
-  // So it is for a contact between two bodies: G's entries of their common ancestors are the
-  // difference of two equal columns, and the sizes of the columns that cancelled, part of the
-  // rounding, are no longer in G.
+  // The tree is walked, too, when a contact is between two bodies: G's entries of their common
+  // ancestors are differences of equal columns, and the sizes of what cancelled there, part of
+  // the rounding, are no longer in G.
   const bool rows_of_three = options.friction != StrikeFriction::kNone;
   bool set_terms = false;  // whether sw.solve.contact holds the whole set's terms, in its order
   bool on_ground = true;
