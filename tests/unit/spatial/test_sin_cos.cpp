@@ -26,12 +26,14 @@ constexpr S reference_slack() {
 template <typename S>
 bool agrees(S x, S absolute, S relative) {
   const footfall::SinCos<S> got = footfall::sin_cos(x);
-  const Wide eps = std::numeric_limits<S>::epsilon();
+  const Wide eps = static_cast<Wide>(std::numeric_limits<S>::epsilon());
   const Wide exact[2] = {std::sin(static_cast<Wide>(x)), std::cos(static_cast<Wide>(x))};
-  const Wide value[2] = {got.sin, got.cos};
+  const Wide value[2] = {static_cast<Wide>(got.sin), static_cast<Wide>(got.cos)};
   for (int k = 0; k < 2; ++k) {
     const Wide error = std::abs(value[k] - exact[k]);
-    if (!(error <= absolute * eps) || !(error <= relative * eps * std::abs(exact[k]) + Wide(2) * eps * eps))
+    const Wide allowed_absolute = static_cast<Wide>(absolute) * eps;
+    const Wide allowed_relative = static_cast<Wide>(relative) * eps * std::abs(exact[k]) + Wide(2) * eps * eps;
+    if (!(error <= allowed_absolute) || !(error <= allowed_relative))
       return false;
   }
   return true;
