@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "footfall/common/numeric.hpp"
+#include "footfall/common/sin_cos.hpp"
 #include "footfall/common/status.hpp"
 #include "footfall/spatial/types.hpp"
 
@@ -59,8 +60,10 @@ Vector4<S> quaternion_from_rotation(const Matrix3<S>& r) noexcept {
 namespace detail {
 
 // sin θ / θ and (1 − cos θ) / θ² from θ². Below the threshold the truncated Taylor series is
-// exact to rounding (its first dropped terms are θ⁶/5040 and θ⁶/40320) and avoids the
-// cancellation in 1 − cos θ.
+// exact to rounding (its first dropped terms are θ⁶/5040 and θ⁶/40320). Above it both come from
+// the half angle's sine and cosine, one argument reduction (common/sin_cos.hpp):
+// sin θ = 2 sin(θ/2) cos(θ/2) and 1 − cos θ = 2 sin²(θ/2), which has none of the cancellation
+// that 1 − cos θ suffers for small θ.
 template <typename S>
 void rodrigues_coefficients(S theta_squared, S* sin_over_theta, S* one_minus_cos_over_theta2) {
   if (theta_squared * theta_squared * theta_squared < S(5040) * epsilon<S>()) {
@@ -69,8 +72,9 @@ void rodrigues_coefficients(S theta_squared, S* sin_over_theta, S* one_minus_cos
         S(0.5) - theta_squared / S(24) + theta_squared * theta_squared / S(720);
   } else {
     const S theta = std::sqrt(theta_squared);
-    *sin_over_theta = std::sin(theta) / theta;
-    *one_minus_cos_over_theta2 = (S(1) - std::cos(theta)) / theta_squared;
+    const SinCos<S> half = sin_cos(theta / S(2));
+    *sin_over_theta = S(2) * half.sin * half.cos / theta;
+    *one_minus_cos_over_theta2 = S(2) * half.sin * half.sin / theta_squared;
   }
 }
 
@@ -92,12 +96,13 @@ template <typename S>
 Vector4<S> quaternion_from_rotation_vector(const Vector3<S>& phi) noexcept {
   const S theta_squared = phi.squaredNorm();
   const S theta = std::sqrt(theta_squared);
+  const SinCos<S> half = sin_cos(theta / S(2));  // one argument reduction for both (common/sin_cos.hpp)
   // sin(θ/2)/θ is 0/0 at θ = 0: below the threshold use its series, whose first dropped term
   // θ⁶/645120 is then under ε. cos(θ/2) has no such trouble.
   const S half_sinc = theta_squared * theta_squared * theta_squared < S(645120) * epsilon<S>()
                           ? S(0.5) - theta_squared / S(48) + theta_squared * theta_squared / S(3840)
-                          : std::sin(theta / S(2)) / theta;
-  const S c = std::cos(theta / S(2));
+                          : half.sin / theta;
+  const S c = half.cos;
   Vector4<S> q;
   q << half_sinc * phi, c;
   return q;
