@@ -141,6 +141,27 @@ void contact_relative_velocity(const Model<S, B, D>& model, const Workspace<S, B
   });
 }
 
+// ζ = G v on contact j's rows of cd (rows j·m … j·m + m − 1), each a dot product over the
+// contact's support, the only columns its rows have; and, if `scale` is given, the sum of the
+// sizes of all their terms, the rounding scale the strike's checks allow for.
+template <typename S, int D, int K, typename VDerived>
+FOOTFALL_INLINE void contact_rows_product(const ContactDynamics<S, D, K>& cd, int j, const Eigen::MatrixBase<VDerived>& v,
+                                          S* zeta, NoDeduce<S>* scale) noexcept {
+  const int m = cd.rows_per_contact;
+  S size = S(0);
+  for (int r = 0; r < m; ++r) {
+    S value = S(0);
+    for (int s = 0; s < cd.support_size[j]; ++s) {
+      const int k = cd.support[j][s];
+      const S term = cd.jacobian.coeff(j * m + r, k) * v.coeff(k);
+      value += term;
+      if (scale != nullptr) size += std::abs(term);
+    }
+    zeta[r] = value;
+  }
+  if (scale != nullptr) *scale = size;
+}
+
 // ½vᵀHv and ½wᵀHw, the kinetic energies before and after a strike, in one walk over H's
 // branch-sparse pattern: the diagonal and each column's run of descendants (the lower triangle;
 // entries off the ancestor chains are zero).
@@ -310,18 +331,7 @@ Status solve_strike(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, c
   for (int i = 0; i < count; ++i) {
     const Contact<S>& c = set.contacts[i];
     if (set_terms) {
-      const ContactDynamics<S, D, K>& cd = sw.solve.contact;
-      approach_scale[i] = S(0);
-      for (int r = 0; r < 3; ++r) {
-        S value = S(0);
-        for (int s = 0; s < cd.support_size[i]; ++s) {
-          const int k = cd.support[i][s];
-          const S term = cd.jacobian.coeff(3 * i + r, k) * v.coeff(k);
-          value += term;
-          approach_scale[i] += std::abs(term);
-        }
-        sw.phase.coeffRef(3 * i + r) = value;
-      }
+      detail::contact_rows_product(sw.solve.contact, i, v, sw.phase.data() + 3 * i, &approach_scale[i]);
       result.approach[i] = sw.phase.coeff(3 * i);  // row 0 is along the normal
       continue;
     }
@@ -374,13 +384,7 @@ Status solve_strike(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, c
     auto& approach_rows = sw.phase;
     if (!whole_set) {
       approach_rows.resize(rows);
-      for (int r = 0; r < rows; ++r) {
-        const int j = r / m;
-        S value = S(0);
-        for (int s = 0; s < terms.support_size[j]; ++s)
-          value += terms.jacobian.coeff(r, terms.support[j][s]) * v.coeff(terms.support[j][s]);
-        approach_rows.coeffRef(r) = value;
-      }
+      for (int j = 0; j < nc; ++j) detail::contact_rows_product(terms, j, v, approach_rows.data() + j * m, nullptr);
     }
     int round_work = 0, round_limit = 0;
     status = detail::solve_impact(options, sw, &used, &round_work, &round_limit, &target_norm);
@@ -479,13 +483,7 @@ Status solve_strike(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, c
       // the walk's scale from above (Σ_r |G(r, k) v_k| ≥ the largest component of column k's
       // motion times v_k, and at most three times it), so the checks' rounding allowance is as
       // safe. (Between two bodies G's common-ancestor entries have cancelled: walked below.)
-      for (int r = 0; r < 3; ++r)
-        for (int s = 0; s < cd.support_size[j]; ++s) {
-          const int k = cd.support[j][s];
-          const S term = cd.jacobian.coeff(j * m + r, k) * result.v_plus.coeff(k);
-          after[r] += term;
-          scale_after += std::abs(term);
-        }
+      detail::contact_rows_product(cd, j, result.v_plus, after, &scale_after);
     } else {
       Vector3<S> e[3];
       e[0] = c.normal;
