@@ -36,12 +36,23 @@ void spatial() {
   row(scalar, "I transformed (X* I X^-1)", g_counter.count([&] { keep(inertia.transformed(x)); }));
   row(scalar, "I + I", g_counter.count([&] { keep(inertia + other); }));
   row(scalar, "exp_so3", g_counter.count([&] { keep(exp_so3(phi)); }));
-  // The C library's sine and cosine: a revolute joint's transform needs both of its angle.
-  row(scalar, "sin + cos (C library)", g_counter.count([&] { keep(S(std::sin(phi(0)) + std::cos(phi(1)))); }));
-  // footfall's pair from one reduction (common/sin_cos.hpp), what the joints use instead.
-  row(scalar, "sin_cos (footfall)", g_counter.count([&] {
-        const SinCos<S> turn = sin_cos(phi(0));
-        keep(S(turn.sin + turn.cos));
+  // The sine and cosine of one angle in each quadrant (n = round(2x/π) ≡ 0, 1, 2, 3 mod 4; the
+  // first needs no reduction), both from the C library, as a revolute joint's transform needs
+  // them, and both from footfall's one reduction (common/sin_cos.hpp), what the joints use.
+  const Vector4<S> angles(S(0.3), S(1.9), S(3.5), S(-1.4));
+  keep(angles);
+  row(scalar, "sin + cos, 4 angles (C library)", g_counter.count([&] {
+        S sum = S(0);
+        for (int i = 0; i < 4; ++i) sum += std::sin(angles(i)) + std::cos(angles(i));
+        keep(sum);
+      }));
+  row(scalar, "sin_cos, 4 angles (footfall)", g_counter.count([&] {
+        S sum = S(0);
+        for (int i = 0; i < 4; ++i) {
+          const SinCos<S> turn = sin_cos(angles(i));
+          sum += turn.sin + turn.cos;
+        }
+        keep(sum);
       }));
   row(scalar, "quaternion -> matrix", g_counter.count([&] { keep(rotation_from_quaternion(q)); }));
   row(scalar, "matrix -> quaternion", g_counter.count([&] { keep(quaternion_from_rotation(x.rotation())); }));
