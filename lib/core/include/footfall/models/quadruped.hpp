@@ -31,6 +31,19 @@ Vector3<S> quadruped_foot_point() noexcept {
 // Body index of leg `leg`'s calf (the body that carries the foot): 3, 6, 9, 12.
 constexpr int quadruped_calf_body(int leg) noexcept { return 3 + 3 * leg; }
 
+// The model's DOF tree as a type (model/topology.hpp), for the kernels unrolled for it
+// (factorize_mass_matrix_unrolled): the free flyer's six DOFs in a chain, then each leg's hip,
+// thigh and calf, the hip on the free flyer's last. check_topology confirms it against
+// build_quadruped_model's model (test_unrolled_factor.cpp).
+struct QuadrupedTopology {
+  static constexpr int kDofs = 18;
+  static constexpr int kDofParent[kDofs] = {-1, 0, 1, 2, 3, 4,  // free flyer
+                                            5, 6, 7,            // FR hip, thigh, calf
+                                            5, 9, 10,           // FL
+                                            5, 12, 13,          // RR
+                                            5, 15, 16};         // RL
+};
+
 namespace detail {
 
 template <typename S>

@@ -1,0 +1,127 @@
+#pragma once
+// A model's DOF tree known at compile time, for kernels unrolled for it (dynamics/
+// unrolled_factor.hpp). The generic algorithms read λ(k) and the subtree runs from the Model at
+// run time: every index is a load and every loop bound a comparison with one, which on the
+// Cortex-M costs more than the arithmetic (the quadruped's factor spent about eight instructions
+// a multiply-add). With the tree a type, every loop has constant bounds, the compiler unrolls
+// it, and each entry of H or L becomes a load at a constant offset.
+//
+// A topology is a type with
+//   static constexpr int kDofs;                          // nv
+//   static constexpr int kDofParent[kDofs];              // λ(k), the parent DOF, −1 at a root
+// numbered as the ModelBuilder numbers a model's DOFs (λ(k) < k) and depth first (each DOF's
+// descendants follow it, contiguously: RBDA §6.5's expanded parent array, as
+// Model::dofs_depth_first() reports). TopologyIsValid<T> checks both at compile time, and
+// check_topology(model) that a model built at run time has exactly this tree.
+#include "footfall/common/status.hpp"
+#include "footfall/model/model.hpp"
+
+namespace footfall {
+
+namespace detail {
+
+// Whether DOF j is DOF k or one of its descendants.
+template <typename T>
+constexpr bool topology_in_subtree(int j, int k) noexcept {
+  for (int a = j; a >= k; a = T::kDofParent[a])  // λ(a) < a: the walk ends below k or at −1
+    if (a == k) return true;
+  return false;
+}
+
+}  // namespace detail
+
+// The number of ancestors of DOF k (its depth in the DOF tree).
+template <typename T>
+constexpr int topology_depth(int k) noexcept {
+  int depth = 0;
+  for (int a = T::kDofParent[k]; a != -1; a = T::kDofParent[a]) ++depth;
+  return depth;
+}
+
+// DOF k's ancestor `up` levels above its parent (0: λ(k)); up < topology_depth<T>(k).
+template <typename T>
+constexpr int topology_ancestor(int k, int up) noexcept {
+  int a = T::kDofParent[k];
+  for (int i = 0; i < up; ++i) a = T::kDofParent[a];
+  return a;
+}
+
+// One past DOF k's last descendant, Model::dof_subtree_end's value for this tree.
+template <typename T>
+constexpr int topology_subtree_end(int k) noexcept {
+  int end = k + 1;
+  while (end < T::kDofs && detail::topology_in_subtree<T>(end, k)) ++end;
+  return end;
+}
+
+// λ(k) < k for every DOF, and every subtree one contiguous run (no descendant past its end).
+template <typename T>
+constexpr bool topology_is_valid() noexcept {
+  if (T::kDofs < 1) return false;
+  for (int k = 0; k < T::kDofs; ++k)  // first, so that the walks below stay in the array
+    if (T::kDofParent[k] < -1 || T::kDofParent[k] >= k) return false;
+  for (int k = 0; k < T::kDofs; ++k) {
+    for (int j = topology_subtree_end<T>(k); j < T::kDofs; ++j)
+      if (detail::topology_in_subtree<T>(j, k)) return false;
+  }
+  return true;
+}
+
+template <typename T>
+constexpr bool TopologyIsValid = topology_is_valid<T>();
+
+namespace detail {
+
+// topology_subtree_end for every DOF, computed once at compile time, so that check_topology,
+// whose loop over k is not unrolled, reads a table rather than walking the tree each tick.
+template <typename T>
+struct TopologySubtreeEnds {
+  int end[T::kDofs];
+};
+
+template <typename T>
+constexpr TopologySubtreeEnds<T> topology_subtree_ends() noexcept {
+  TopologySubtreeEnds<T> ends{};
+  for (int k = 0; k < T::kDofs; ++k) ends.end[k] = topology_subtree_end<T>(k);
+  return ends;
+}
+
+template <typename T>
+constexpr TopologySubtreeEnds<T> kTopologySubtreeEnds = topology_subtree_ends<T>();
+
+// Every DOF's ancestors, nearest first: of[k][up] = topology_ancestor<T>(k, up) for up below
+// topology_depth<T>(k), −1 past it.
+template <typename T>
+struct TopologyAncestors {
+  int of[T::kDofs][T::kDofs];
+};
+
+template <typename T>
+constexpr TopologyAncestors<T> topology_ancestors() noexcept {
+  TopologyAncestors<T> ancestors{};
+  for (int k = 0; k < T::kDofs; ++k) {
+    int up = 0;
+    for (int a = T::kDofParent[k]; a != -1; a = T::kDofParent[a]) ancestors.of[k][up++] = a;
+    for (; up < T::kDofs; ++up) ancestors.of[k][up] = -1;
+  }
+  return ancestors;
+}
+
+template <typename T>
+constexpr TopologyAncestors<T> kTopologyAncestors = topology_ancestors<T>();
+
+}  // namespace detail
+
+// Ok when `model` has exactly T's DOF tree: nv, every λ(k) and every subtree run. Otherwise
+// kBadInput "model.topology" (index: the first DOF that differs, or −1 for nv).
+template <typename T, typename S, int B, int D>
+Status check_topology(const Model<S, B, D>& model) noexcept {
+  static_assert(TopologyIsValid<T>, "a topology numbers its DOFs parent first and depth first");
+  if (model.nv() != T::kDofs) return Status::BadInput("model.topology", -1);
+  for (int k = 0; k < T::kDofs; ++k)
+    if (model.dof_parent(k) != T::kDofParent[k] || model.dof_subtree_end(k) != detail::kTopologySubtreeEnds<T>.end[k])
+      return Status::BadInput("model.topology", k);
+  return Status::Ok();
+}
+
+}  // namespace footfall
