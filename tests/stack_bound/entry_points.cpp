@@ -41,6 +41,9 @@ struct Entries {
   }
   FF_STACK_ENTRY static Status inertia(const M& m, W& ws) noexcept { return mass_matrix(m, ws); }
   FF_STACK_ENTRY static Status factor(const M& m, W& ws) noexcept { return factorize_mass_matrix(m, ws); }
+  FF_STACK_ENTRY static Status factor_unrolled(const M& m, W& ws) noexcept {
+    return factorize_mass_matrix_unrolled<QuadrupedTopology>(m, ws);
+  }
   FF_STACK_ENTRY static Status bias(const M& m, W& ws) noexcept { return bias_forces(m, ws); }
   FF_STACK_ENTRY static Status tick_terms(const M& m, W& ws, const Config& q, const Tangent& v) noexcept {
     return compute_tick_terms(m, ws, q, v);

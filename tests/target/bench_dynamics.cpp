@@ -35,6 +35,9 @@ void dynamics() {
   row(scalar, "quadruped H (CRBA)", g_counter.count([&] { keep(mass_matrix(model, ws)); }));
   row(scalar, "quadruped C (RNEA, q'' = 0)", g_counter.count([&] { keep(bias_forces(model, ws)); }));
   row(scalar, "quadruped factor H = L'DL (sparse)", g_counter.count([&] { keep(factorize_mass_matrix(model, ws)); }));
+  row(scalar, "quadruped factor H = L'DL (unrolled)", g_counter.count([&] {
+        keep(factorize_mass_matrix_unrolled<QuadrupedTopology>(model, ws));
+      }));
   row(scalar, "quadruped solve H x = b", g_counter.count([&] { keep(solve_mass_matrix(model, ws, rhs)); }));
   row(scalar, "quadruped foot point Jacobian", g_counter.count([&] { keep(point_jacobian(model, ws, calf, foot, jacobian)); }));
   row(scalar, "quadruped foot J'v", g_counter.count([&] {

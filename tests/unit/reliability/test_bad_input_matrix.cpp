@@ -43,6 +43,7 @@ enum class Entry {
   kKinematics,      // forward_kinematics
   kMassMatrix,      // mass_matrix
   kFactor,          // factorize_mass_matrix
+  kFactorUnrolled,  // factorize_mass_matrix_unrolled<QuadrupedTopology>
   kBias,            // bias_forces
   kTickTerms,       // compute_tick_terms
   kRnea,
@@ -66,7 +67,7 @@ enum class Entry {
 const char* name_of(Entry e) {
   static const char* const kNames[] = {
       "Inertia::FromMassComInertia", "ModelBuilder::add_body", "forward_kinematics", "mass_matrix",
-      "factorize_mass_matrix",       "bias_forces",            "compute_tick_terms", "rnea",  "aba",
+      "factorize_mass_matrix",       "factorize_mass_matrix_unrolled", "bias_forces", "compute_tick_terms", "rnea", "aba",
       "point_jacobian",              "ContactSet::add",        "solve_stance",       "solve_strike",
       "ContactCandidates::add",      "advance_time_stepping",  "advance_event_driven", "advance_trapezoidal",
       "advance_soft_contact",        "LcpProblem::resize",     "solve_lemke",        "solve_pgs",
@@ -261,6 +262,8 @@ Status call(World<S>& w, Entry e) {
       return mass_matrix(w.model, w.ws);
     case Entry::kFactor:
       return factorize_mass_matrix(w.model, w.ws);
+    case Entry::kFactorUnrolled:
+      return factorize_mass_matrix_unrolled<QuadrupedTopology>(w.model, w.ws);
     case Entry::kBias:
       return bias_forces(w.model, w.ws, w.gravity);
     case Entry::kTickTerms:
@@ -332,6 +335,7 @@ int owned_by_caller(const World<S>& w, Entry e, Span* out) {
     case Entry::kKinematics:
     case Entry::kMassMatrix:
     case Entry::kFactor:
+    case Entry::kFactorUnrolled:
     case Entry::kBias:
     case Entry::kTickTerms:
     case Entry::kRnea:
@@ -563,6 +567,13 @@ int rows(const Row<S>** out) {
       {"no mass matrix yet", Entry::kFactor, [](W& w) {
          (void)forward_kinematics(w.model, w.ws, w.q, w.v);
        }, C::kBadInput, "workspace.mass_matrix", -1},
+      {"no mass matrix yet", Entry::kFactorUnrolled, [](W& w) {
+         (void)forward_kinematics(w.model, w.ws, w.q, w.v);
+       }, C::kBadInput, "workspace.mass_matrix", -1},
+      // The kernel unrolled for the quadruped's tree, given a model of another tree (a chain of 7
+      // links; the workspace still holds the quadruped's H): refused before it reads H.
+      {"a model of another tree", Entry::kFactorUnrolled, [](W& w) { (void)build_chain_model(7, &w.model); },
+       C::kBadInput, "model.topology", -1},
       {"no factor yet", Entry::kStance, [](W& w) {
          (void)forward_kinematics(w.model, w.ws, w.q, w.v);
          (void)mass_matrix(w.model, w.ws);
