@@ -7,6 +7,7 @@
 #include <string>
 
 #include "footfall/host/codegen/model_codegen.hpp"
+#include "footfall/models/quadruped.hpp"
 #include "footfall/host/urdf/urdf_import.hpp"
 #include "generated_arm.hpp"
 #include "generated_biped.hpp"
@@ -103,6 +104,82 @@ TEST(Codegen, RefusesNamesThatAreNotIdentifiers) {
   EXPECT_NE(header.value().find("namespace robots::arms {"), std::string::npos);
   // Full precision: the shoulder's drive is written as %.17g prints it.
   EXPECT_NE(header.value().find("joint.armature = S(0.050000000000000003);"), std::string::npos);
+}
+
+// The generated topology is the generated model's DOF tree, and the factor unrolled for it is the
+// generic factor to the bit (dynamics/unrolled_factor.hpp), here on trees other than the
+// quadruped's the core's own tests use: the biped's two legs of six, and the fixed-base arm's
+// two roots.
+template <typename Topology, typename ModelType, typename Build>
+void expect_topology_is_the_models(Build build_generated) {
+  auto model = std::make_unique<ModelType>();
+  ASSERT_TRUE(build_generated(model.get()).ok());
+  EXPECT_TRUE(footfall::check_topology<Topology>(*model).ok());
+  using W = footfall::Workspace<double, ModelType::kMaxBodies, ModelType::kMaxDofs>;
+  auto generic = std::make_unique<W>();
+  auto unrolled = std::make_unique<W>();
+  footfall::test::Random rng(41);
+  for (int trial = 0; trial < 10; ++trial) {
+    const auto q = footfall::test::random_configuration(*model, rng);
+    const auto v = footfall::test::random_velocity(*model, rng);
+    ASSERT_TRUE(footfall::compute_mass_terms(*model, *generic, q, v).ok());
+    ASSERT_TRUE(footfall::compute_mass_terms<footfall::UnrolledFactor<Topology>>(*model, *unrolled, q, v).ok());
+    for (int k = 0; k < model->nv(); ++k) {
+      EXPECT_EQ(unrolled->factor(k, k), generic->factor(k, k));
+      for (int i = model->dof_parent(k); i != -1; i = model->dof_parent(i))
+        EXPECT_EQ(unrolled->factor(k, i), generic->factor(k, i));
+    }
+  }
+}
+
+TEST(Codegen, GeneratedTopologiesAreTheModelsTrees) {
+  expect_topology_is_the_models<generated::GeneratedQuadrupedTopology, generated::GeneratedQuadrupedModel<double>>(
+      [](generated::GeneratedQuadrupedModel<double>* m) { return generated::build_generated_quadruped_model(m); });
+  expect_topology_is_the_models<generated::GeneratedBipedTopology, generated::GeneratedBipedModel<double>>(
+      [](generated::GeneratedBipedModel<double>* m) { return generated::build_generated_biped_model(m); });
+  expect_topology_is_the_models<generated::GeneratedArmTopology, generated::GeneratedArmModel<double>>(
+      [](generated::GeneratedArmModel<double>* m) { return generated::build_generated_arm_model(m); });
+  // The quadruped's URDF is the A1: its tree is the core's QuadrupedTopology.
+  static_assert(generated::GeneratedQuadrupedTopology::kDofs == footfall::QuadrupedTopology::kDofs, "nv");
+  for (int k = 0; k < footfall::QuadrupedTopology::kDofs; ++k)
+    EXPECT_EQ(generated::GeneratedQuadrupedTopology::kDofParent[k], footfall::QuadrupedTopology::kDofParent[k]);
+  // The arm: its base fixed, so a forest of two roots, the shoulder's chain of three (shoulder,
+  // elbow, wrist) and the side joint on the base.
+  const int arm_parents[] = {-1, 0, 1, -1};
+  static_assert(generated::GeneratedArmTopology::kDofs == 4, "nv");
+  for (int k = 0; k < 4; ++k) EXPECT_EQ(generated::GeneratedArmTopology::kDofParent[k], arm_parents[k]);
+}
+
+// A description whose DOFs are not numbered depth first (the second child of the root comes
+// before the first child's child): the header builds its model but names no topology, whose
+// kernels would need that numbering.
+TEST(Codegen, LeavesOutTheTopologyOfATreeNotNumberedDepthFirst) {
+  RobotDescription d;
+  d.name = "fork";
+  d.source = "a test";
+  const int parents[] = {-1, 0, 0, 1};
+  for (int i = 0; i < 4; ++i) {
+    footfall::host::BodyDescription b;
+    b.name = "link" + std::to_string(i);
+    b.joint_name = "joint" + std::to_string(i);
+    b.parent = parents[i];
+    b.joint = footfall::JointSpec<double>::Revolute(footfall::Vector3<double>::UnitZ());
+    b.mass = 1.0;
+    b.inertia_about_com = footfall::Matrix3<double>::Identity() * 0.01;
+    d.bodies.push_back(b);
+  }
+  Result<std::string> header = footfall::host::generate_model_header(d);
+  ASSERT_TRUE(header.ok()) << header.error();
+  EXPECT_EQ(header.value().find("struct ForkTopology"), std::string::npos);
+  EXPECT_NE(header.value().find("No topology type: the DOFs are not numbered depth first"), std::string::npos);
+  // Numbered depth first (the root's second child last), the same robot gets one.
+  d.bodies[2].parent = 1;
+  d.bodies[3].parent = 0;
+  header = footfall::host::generate_model_header(d);
+  ASSERT_TRUE(header.ok()) << header.error();
+  EXPECT_NE(header.value().find("struct ForkTopology {\n  static constexpr int kDofs = 4;\n"
+                                "  static constexpr int kDofParent[kDofs] = {-1, 0, 1, 0};\n};"),
+            std::string::npos);
 }
 
 TEST(Codegen, IdentifiersFromRobotNames) {

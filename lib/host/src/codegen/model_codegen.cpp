@@ -3,6 +3,7 @@
 #include <cctype>
 #include <cmath>
 #include <sstream>
+#include <vector>
 
 #include "footfall/host/io/message_text.hpp"
 #include "footfall/host/io/number_format.hpp"
@@ -150,6 +151,40 @@ void write_body(std::ostringstream& out, const RobotDescription& d, int i) {
   out << "  if (!status.ok()) return status;\n";
 }
 
+// λ(k) for every DOF, numbered as the core's ModelBuilder numbers them (model_builder.hpp): a
+// joint's DOFs in a chain, its first hanging from the last DOF of the nearest ancestor that has
+// any. Empty if the numbering is not depth first (a DOF's descendants not one run after it),
+// which a topology type must be (footfall/model/topology.hpp).
+std::vector<int> depth_first_dof_parents(const RobotDescription& d) {
+  std::vector<int> parent, last_dof(d.bodies.size(), -1), subtree_end;
+  for (std::size_t i = 0; i < d.bodies.size(); ++i) {
+    int previous = -1;
+    for (int a = d.bodies[i].parent; a != -1 && previous == -1; a = d.bodies[static_cast<std::size_t>(a)].parent)
+      previous = last_dof[static_cast<std::size_t>(a)];
+    for (int k = 0; k < joint_nv(d.bodies[i].joint.type); ++k) {
+      const int dof = static_cast<int>(parent.size());
+      if (previous != -1 && subtree_end[static_cast<std::size_t>(previous)] != dof) return {};
+      parent.push_back(previous);
+      subtree_end.push_back(dof + 1);
+      for (int a = previous; a != -1; a = parent[static_cast<std::size_t>(a)])
+        subtree_end[static_cast<std::size_t>(a)] = dof + 1;
+      previous = last_dof[i] = dof;
+    }
+  }
+  return parent;
+}
+
+// struct <Name>Topology: the DOF tree as a type, for the core's kernels unrolled for it.
+void write_topology(std::ostringstream& out, const std::string& type, const std::vector<int>& parent) {
+  out << "\n// The model's DOF tree as a type (footfall/model/topology.hpp), for the kernels unrolled for it:\n"
+      << "// compute_tick_terms<footfall::UnrolledFactor<" << type << ">>(model, ws, q, v).\n"
+      << "struct " << type << " {\n"
+      << "  static constexpr int kDofs = " << parent.size() << ";\n"
+      << "  static constexpr int kDofParent[kDofs] = {";
+  for (std::size_t k = 0; k < parent.size(); ++k) out << (k == 0 ? "" : ", ") << parent[k];
+  out << "};\n};\nstatic_assert(footfall::TopologyIsValid<" << type << ">, \"parent first, depth first\");\n";
+}
+
 }  // namespace
 
 std::string identifier_from(const std::string& robot_name) {
@@ -175,7 +210,8 @@ Result<std::string> generate_model_header(const RobotDescription& d, const Codeg
       << "// Robot '" << d.name << "': " << d.body_count() << " bodies, nq " << d.nq() << ", nv " << d.nv()
       << ", total mass " << format_exact(d.total_mass()) << " kg.\n"
       << "// Builds the model with footfall's ModelBuilder from literal numbers: no parsing, no heap.\n"
-      << "#pragma once\n\n#include <limits>\n\n#include \"footfall/model/model_builder.hpp\"\n\n";
+      << "#pragma once\n\n#include <limits>\n\n#include \"footfall/model/model_builder.hpp\"\n"
+      << "#include \"footfall/model/topology.hpp\"\n\n";
   if (!options.name_space.empty()) out << "namespace " << options.name_space << " {\n\n";
   out << "template <typename S>\nusing " << type << " = footfall::Model<S, " << capacity << ">;\n\n"
       << "template <typename S>\nfootfall::Status build_" << name << "_model(" << type << "<S>* out) noexcept {\n"
@@ -187,6 +223,11 @@ Result<std::string> generate_model_header(const RobotDescription& d, const Codeg
   if (has_infinite_limit(d)) out << "  const S inf = std::numeric_limits<S>::infinity();\n";
   for (int i = 0; i < d.body_count(); ++i) write_body(out, d, i);
   out << "  return builder.build(out);\n}\n";
+  const std::vector<int> dof_parent = depth_first_dof_parents(d);
+  if (!dof_parent.empty())
+    write_topology(out, camel_case(name) + "Topology", dof_parent);
+  else
+    out << "\n// No topology type: the DOFs are not numbered depth first, as the unrolled kernels need.\n";
   if (!options.name_space.empty()) out << "\n}  // namespace " << options.name_space << "\n";
   return out.str();
 }

@@ -5,10 +5,14 @@
 // The header defines, in options.name_space (the global namespace when empty):
 //   template <typename S> using <Name>Model = footfall::Model<S, bodies, DOFs>;
 //   template <typename S> footfall::Status build_<name>_model(<Name>Model<S>* out) noexcept;
+//   struct <Name>Topology;  // the DOF tree as a type (footfall/model/topology.hpp), for the
+//                           // kernels unrolled for it: UnrolledFactor<<Name>Topology>
 // with the capacity exactly the model's size. It is templated on the scalar: every number is
 // written as S(literal), so the float model is the double one rounded once. In double, the
 // model it builds equals build_model() of the same description bit for bit: both construct
-// every Inertia and JointSpec from the same doubles through the same core functions.
+// every Inertia and JointSpec from the same doubles through the same core functions. The
+// topology is left out, with a comment saying so, for a description whose DOFs are not numbered
+// depth first (the URDF importer and the built-in models always number them so).
 #include <string>
 
 #include "footfall/host/common/result.hpp"
