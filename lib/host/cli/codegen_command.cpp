@@ -64,7 +64,7 @@ void add_codegen_command(CLI::App& app, Action* selected) {
   add_model_options(*command, &options->model);
   command->add_option("--out,-o", options->out, "the header to write")->required();
   command->add_option("--name", options->codegen.name,
-                      "identifier in the generated names build_<name>_model and <Name>Model "
+                      "identifier in the generated names build_<name>_model, <Name>Model and <Name>Topology "
                       "(default: from the robot's name)");
   command->add_option("--namespace", options->codegen.name_space,
                       "namespace of the generated code, e.g. my_robot::models (default: global)");
@@ -74,7 +74,9 @@ void add_codegen_command(CLI::App& app, Action* selected) {
       "then, in firmware:\n"
       "  #include \"robot_model.hpp\"\n"
       "  static RobotModel<float> model;\n"
-      "  footfall::Status status = build_robot_model(&model);");
+      "  footfall::Status status = build_robot_model(&model);\n"
+      "and each tick, H factorised by the kernel unrolled for the robot's tree:\n"
+      "  status = footfall::compute_tick_terms<footfall::UnrolledFactor<RobotTopology>>(model, ws, q, v);");
   command->callback([options, selected] { *selected = [options] { return text_output(run_codegen(*options)); }; });
 }
 
