@@ -2,11 +2,13 @@
 
 #include <cctype>
 #include <cmath>
+#include <memory>
 #include <sstream>
 #include <vector>
 
 #include "footfall/host/io/message_text.hpp"
 #include "footfall/host/io/number_format.hpp"
+#include "footfall/host/model/capacity.hpp"
 
 namespace footfall::host {
 
@@ -151,27 +153,21 @@ void write_body(std::ostringstream& out, const RobotDescription& d, int i) {
   out << "  if (!status.ok()) return status;\n";
 }
 
-// λ(k) for every DOF, numbered as the core's ModelBuilder numbers them (model_builder.hpp): a
-// joint's DOFs in a chain, its first hanging from the last DOF of the nearest ancestor that has
-// any. Empty if the numbering is not depth first (a DOF's descendants not one run after it),
-// which a topology type must be (footfall/model/topology.hpp).
+// λ(k) for every DOF, read off the model the core's ModelBuilder builds from the description (so
+// numbered exactly as the generated header's model will be). Empty if that numbering is not
+// depth first, which a topology type must be (footfall/model/topology.hpp), or if the model does
+// not build at one of the tool's capacities.
 std::vector<int> depth_first_dof_parents(const RobotDescription& d) {
-  std::vector<int> parent, last_dof(d.bodies.size(), -1), subtree_end;
-  for (std::size_t i = 0; i < d.bodies.size(); ++i) {
-    int previous = -1;
-    for (int a = d.bodies[i].parent; a != -1 && previous == -1; a = d.bodies[static_cast<std::size_t>(a)].parent)
-      previous = last_dof[static_cast<std::size_t>(a)];
-    for (int k = 0; k < joint_nv(d.bodies[i].joint.type); ++k) {
-      const int dof = static_cast<int>(parent.size());
-      if (previous != -1 && subtree_end[static_cast<std::size_t>(previous)] != dof) return {};
-      parent.push_back(previous);
-      subtree_end.push_back(dof + 1);
-      for (int a = previous; a != -1; a = parent[static_cast<std::size_t>(a)])
-        subtree_end[static_cast<std::size_t>(a)] = dof + 1;
-      previous = last_dof[i] = dof;
-    }
-  }
-  return parent;
+  const Result<Capacity> capacity = choose_capacity("auto", d);
+  if (!capacity.ok()) return {};
+  const auto parents = dispatch_capacity(capacity.value(), [&d](auto bodies, auto dofs) {
+    auto model = std::make_unique<Model<double, decltype(bodies)::value, decltype(dofs)::value>>();
+    std::vector<int> out;
+    if (build_model(d, model.get()).ok() && model->dofs_depth_first())
+      for (int k = 0; k < model->nv(); ++k) out.push_back(model->dof_parent(k));
+    return out;
+  });
+  return parents ? *parents : std::vector<int>{};
 }
 
 // struct <Name>Topology: the DOF tree as a type, for the core's kernels unrolled for it.
@@ -227,7 +223,8 @@ Result<std::string> generate_model_header(const RobotDescription& d, const Codeg
   if (!dof_parent.empty())
     write_topology(out, camel_case(name) + "Topology", dof_parent);
   else
-    out << "\n// No topology type: the DOFs are not numbered depth first, as the unrolled kernels need.\n";
+    out << "\n// No topology type: the DOFs are not numbered depth first, as the unrolled kernels need\n"
+        << "// (or the model is larger than the capacities footfall's tool was built with).\n";
   if (!options.name_space.empty()) out << "\n}  // namespace " << options.name_space << "\n";
   return out.str();
 }

@@ -38,14 +38,6 @@ constexpr int topology_depth(int k) noexcept {
   return depth;
 }
 
-// DOF k's ancestor `up` levels above its parent (0: λ(k)); up < topology_depth<T>(k).
-template <typename T>
-constexpr int topology_ancestor(int k, int up) noexcept {
-  int a = T::kDofParent[k];
-  for (int i = 0; i < up; ++i) a = T::kDofParent[a];
-  return a;
-}
-
 // One past DOF k's last descendant, Model::dof_subtree_end's value for this tree.
 template <typename T>
 constexpr int topology_subtree_end(int k) noexcept {
@@ -89,8 +81,7 @@ constexpr TopologySubtreeEnds<T> topology_subtree_ends() noexcept {
 template <typename T>
 constexpr TopologySubtreeEnds<T> kTopologySubtreeEnds = topology_subtree_ends<T>();
 
-// Every DOF's ancestors, nearest first: of[k][up] = topology_ancestor<T>(k, up) for up below
-// topology_depth<T>(k), −1 past it.
+// Every DOF's ancestors, nearest first: of[k][up] for up below topology_depth<T>(k), −1 past it.
 template <typename T>
 struct TopologyAncestors {
   int of[T::kDofs][T::kDofs];
@@ -111,6 +102,12 @@ template <typename T>
 constexpr TopologyAncestors<T> kTopologyAncestors = topology_ancestors<T>();
 
 }  // namespace detail
+
+// DOF k's ancestor `up` levels above its parent (0: λ(k)); up < topology_depth<T>(k).
+template <typename T>
+constexpr int topology_ancestor(int k, int up) noexcept {
+  return detail::kTopologyAncestors<T>.of[k][up];
+}
 
 // Ok when `model` has exactly T's DOF tree: nv, every λ(k) and every subtree run. Otherwise
 // kBadInput "model.topology" (index: the first DOF that differs, or −1 for nv).

@@ -11,8 +11,9 @@
 // written as S(literal), so the float model is the double one rounded once. In double, the
 // model it builds equals build_model() of the same description bit for bit: both construct
 // every Inertia and JointSpec from the same doubles through the same core functions. The
-// topology is left out, with a comment saying so, for a description whose DOFs are not numbered
-// depth first (the URDF importer and the built-in models always number them so).
+// topology is read off the model the core's ModelBuilder builds, and left out, with a comment
+// saying so, for a description whose DOFs are not numbered depth first (the URDF importer and the
+// built-in models always number them so) or that is larger than the tool's capacities.
 #include <string>
 
 #include "footfall/host/common/result.hpp"
