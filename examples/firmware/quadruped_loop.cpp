@@ -55,6 +55,7 @@ namespace {
 
 using namespace footfall;
 using S = float;
+using Kernels = UnrolledKernels<QuadrupedTopology>;  // the walks of H's tree, unrolled for the A1's
 using Quadruped = QuadrupedModel<S>;
 constexpr int kPairs[2][2] = {{0, 3}, {1, 2}};  // FR+RL, FL+RR
 constexpr int kCycle = 250;                      // ticks per trot cycle: 4 Hz
@@ -240,9 +241,10 @@ Status sense(void*, StageMode) noexcept {
     g.v(first) = S(0.3) * lift_rate;   // thigh rate (v index = q index - 1)
     g.v(first + 1) = S(-0.6) * lift_rate;
   }
-  // H's factor by the kernel unrolled for the A1's DOF tree (dynamics/unrolled_factor.hpp): the
-  // same factor as the generic walk, in about 2 900 fewer instructions on the Cortex-M7.
-  return compute_tick_terms<UnrolledFactor<QuadrupedTopology>>(g.model, g.ws, g.q, g.v);
+  // H's factor by the kernels unrolled for the A1's DOF tree (dynamics/tree_kernels.hpp): the
+  // same factor as the generic walk, in about 2 900 fewer instructions on the Cortex-M7. The
+  // stance and strike solves take the same kernels for their solves with it and products with H.
+  return compute_tick_terms<Kernels>(g.model, g.ws, g.q, g.v);
 }
 
 // The next command: the torques that hold the trunk on the stance pair (holding_torques), damped
@@ -261,7 +263,7 @@ Status stance(void*, StageMode) noexcept {
   StanceOptions<S> options;  // the exact cone, the automatic solver
   options.warm_start = false;  // the workspace is shared with the strike
   const Status status =
-      solve_stance(g.model, g.ws, g.feet[g.pair], g.command, options, g.shared.solve, g.stance_result);
+      solve_stance<Kernels>(g.model, g.ws, g.feet[g.pair], g.command, options, g.shared.solve, g.stance_result);
   if (!status.ok()) return status;
   if (g.stance_result.work > g.worst_stance_sweeps) g.worst_stance_sweeps = g.stance_result.work;
   // On a half-cycle's last tick the strike replaces the stance pair's command with the landing
@@ -278,7 +280,8 @@ Status strike(void*, StageMode) noexcept {
   for (int leg : kPairs[1 - g.pair]) g.v.segment<3>(6 + 3 * leg) = g.touchdown.segment<3>(6 + 3 * leg);
   StrikeOptions<S> options;  // the exact cone, Newton's law
   ++g.strikes;
-  const Status status = solve_strike(g.model, g.ws, g.feet[1 - g.pair], g.v, options, g.shared, g.strike_result);
+  const Status status =
+      solve_strike<Kernels>(g.model, g.ws, g.feet[1 - g.pair], g.v, options, g.shared, g.strike_result);
   // The gait's schedule: the command written at the end of this tick acts from the next release,
   // and on a half-cycle's last tick that is when the swing pair stands. The strike's contact terms
   // are that pair's (G with tangents, when both feet took part), so the command is made for it

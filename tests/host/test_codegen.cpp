@@ -123,7 +123,7 @@ void expect_topology_is_the_models(Build build_generated) {
     const auto q = footfall::test::random_configuration(*model, rng);
     const auto v = footfall::test::random_velocity(*model, rng);
     ASSERT_TRUE(footfall::compute_mass_terms(*model, *generic, q, v).ok());
-    ASSERT_TRUE(footfall::compute_mass_terms<footfall::UnrolledFactor<Topology>>(*model, *unrolled, q, v).ok());
+    ASSERT_TRUE(footfall::compute_mass_terms<footfall::UnrolledKernels<Topology>>(*model, *unrolled, q, v).ok());
     for (int k = 0; k < model->nv(); ++k) {
       EXPECT_EQ(unrolled->factor(k, k), generic->factor(k, k));
       for (int i = model->dof_parent(k); i != -1; i = model->dof_parent(i))

@@ -66,6 +66,17 @@ struct Entries {
                                          StrikeResult<S, kBodies, kDofs, kFeet>& r) noexcept {
     return solve_strike(m, ws, set, v, o, sw, r);
   }
+  // The same with the tree's walks unrolled for the quadruped (dynamics/tree_kernels.hpp).
+  FF_STACK_ENTRY static Status stance_unrolled(const M& m, const W& ws, const Set& set, const Tangent& tau,
+                                                  const StanceOptions<S>& o, StanceWorkspace<S, kDofs, kFeet>& sw,
+                                                  StanceResult<S, kDofs, kFeet>& r) noexcept {
+    return solve_stance<UnrolledKernels<QuadrupedTopology>>(m, ws, set, tau, o, sw, r);
+  }
+  FF_STACK_ENTRY static Status strike_unrolled(const M& m, const W& ws, const Set& set, const Tangent& v,
+                                                  const StrikeOptions<S>& o, StrikeWorkspace<S, kDofs, kFeet>& sw,
+                                                  StrikeResult<S, kBodies, kDofs, kFeet>& r) noexcept {
+    return solve_strike<UnrolledKernels<QuadrupedTopology>>(m, ws, set, v, o, sw, r);
+  }
   FF_STACK_ENTRY static Status time_step(const M& m, W& ws, const ContactCandidates<S, kFeet>& c,
                                             const Tangent& tau, const TimeSteppingOptions<S>& o,
                                             RigidMotionWorkspace<S, kBodies, kDofs, kFeet>& mw,

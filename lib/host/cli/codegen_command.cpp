@@ -76,7 +76,7 @@ void add_codegen_command(CLI::App& app, Action* selected) {
       "  static RobotModel<float> model;\n"
       "  footfall::Status status = build_robot_model(&model);\n"
       "and each tick, H factorised by the kernel unrolled for the robot's tree:\n"
-      "  status = footfall::compute_tick_terms<footfall::UnrolledFactor<RobotTopology>>(model, ws, q, v);");
+      "  status = footfall::compute_tick_terms<footfall::UnrolledKernels<RobotTopology>>(model, ws, q, v);");
   command->callback([options, selected] { *selected = [options] { return text_output(run_codegen(*options)); }; });
 }
 

@@ -87,13 +87,18 @@ using QuadrupedBench = StanceBench<S, 13, 18, 4>;
 // thigh at 1.1 rad moves that foot 8 cm back, which puts it 2.7 cm inside the triangle of
 // front-right, front-left and rear-left feet.
 template <typename S>
-bool quadruped_standing(QuadrupedBench<S>& b, const int* feet, int count, S mu) {
-  if (!build_quadruped_model(&b.model).ok()) return false;
+typename QuadrupedBench<S>::Config quadruped_standing_configuration(int count = 4) {
   typename QuadrupedBench<S>::Config q(19);
   q << S(0), S(0), S(0.3), S(0), S(0), S(0), S(1), S(0), S(0.8), S(-1.6), S(0), S(0.8), S(-1.6), S(0), S(0.8),
       S(-1.6), S(0), S(0.8), S(-1.6);
   if (count == 3) q(8) = S(1.1);
-  if (!b.prepare(q, QuadrupedBench<S>::Tangent::Zero(18))) return false;
+  return q;
+}
+
+template <typename S>
+bool quadruped_standing(QuadrupedBench<S>& b, const int* feet, int count, S mu) {
+  if (!build_quadruped_model(&b.model).ok()) return false;
+  if (!b.prepare(quadruped_standing_configuration<S>(count), QuadrupedBench<S>::Tangent::Zero(18))) return false;
   b.contacts.clear();
   for (int i = 0; i < count; ++i)
     b.contacts.add(Contact<S>::Ground(quadruped_calf_body(feet[i]), quadruped_foot_point<S>(), Vector3<S>::UnitZ(), mu));

@@ -173,7 +173,7 @@ std::vector<int> depth_first_dof_parents(const RobotDescription& d) {
 // struct <Name>Topology: the DOF tree as a type, for the core's kernels unrolled for it.
 void write_topology(std::ostringstream& out, const std::string& type, const std::vector<int>& parent) {
   out << "\n// The model's DOF tree as a type (footfall/model/topology.hpp), for the kernels unrolled for it:\n"
-      << "// compute_tick_terms<footfall::UnrolledFactor<" << type << ">>(model, ws, q, v).\n"
+      << "// compute_tick_terms<footfall::UnrolledKernels<" << type << ">>(model, ws, q, v).\n"
       << "struct " << type << " {\n"
       << "  static constexpr int kDofs = " << parent.size() << ";\n"
       << "  static constexpr int kDofParent[kDofs] = {";

@@ -5,8 +5,14 @@
 // and a call then costs more than the operation, and keeps the caller from keeping values in
 // registers. Always inlining them is what a hand-written kernel would do; each is a few dozen
 // instructions.
+//
+// FOOTFALL_NOINLINE is the opposite, for the large kernels unrolled for a tree (dynamics/
+// unrolled_solve.hpp): each is a few kilobytes of straight-line code, and one copy a program is
+// what the flash budget allows, however many solves call it.
 #if defined(__GNUC__) || defined(__clang__)
 #define FOOTFALL_INLINE __attribute__((always_inline)) inline
+#define FOOTFALL_NOINLINE __attribute__((noinline))
 #else
 #define FOOTFALL_INLINE inline
+#define FOOTFALL_NOINLINE
 #endif

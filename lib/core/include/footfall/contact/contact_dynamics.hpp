@@ -33,10 +33,11 @@
 #include "footfall/common/numeric.hpp"
 #include "footfall/contact/contact.hpp"
 #include "footfall/contact/tangent_basis.hpp"
+#include "footfall/contact/unrolled_delassus.hpp"
 #include "footfall/dynamics/crba.hpp"
 #include "footfall/dynamics/jacobians.hpp"
 #include "footfall/dynamics/kinematics.hpp"
-#include "footfall/dynamics/mass_matrix_factor.hpp"
+#include "footfall/dynamics/tree_kernels.hpp"
 #include "footfall/model/workspace.hpp"
 
 namespace footfall {
@@ -112,7 +113,11 @@ Vector3<S> point_motion(const Motion<S>& s_world, const Vector3<S>& p) noexcept 
 // the column-major factor. Every index is a DOF from the model's tree (0 ≤ a < k < nv, the
 // builder's guarantee) or a contact's support built from it, so Eigen's per-access checks, which
 // firmware keeps on, would cost as much as the arithmetic here and check nothing new.
-template <int M, typename S, int B, int D, int K>
+//
+// With Kernels unrolled for the model's tree, a contact whose support is a leaf's path to the
+// root takes the unrolled walk of unrolled_delassus.hpp for its columns and its diagonal block,
+// with the same result.
+template <typename Kernels, int M, typename S, int B, int D, int K>
 void delassus_from_factor(const Model<S, B, D>& model, const Workspace<S, B, D>& ws,
                           ContactDynamics<S, D, K>& cd) noexcept {
   using Row = Eigen::Matrix<S, 1, M>;
@@ -125,7 +130,11 @@ void delassus_from_factor(const Model<S, B, D>& model, const Workspace<S, B, D>&
   const S* const l = ws.factor.data();
   const int l_stride = static_cast<int>(ws.factor.outerStride());
   const int nc = cd.count;
+  cd.delassus.resize(nc * M, nc * M);
+  bool unrolled[ContactDynamics<S, D, K>::kContactSlots] = {};  // whose diagonal block is made
   for (int i = 0; i < nc; ++i) {
+    unrolled[i] = contact_delassus_unrolled<M>(Kernels{}, ws, cd, i);
+    if (unrolled[i]) continue;
     const int size = cd.support_size[i];
     const int* const support = cd.support[i];
     S* const yi = y + i * M;
@@ -142,9 +151,8 @@ void delassus_from_factor(const Model<S, B, D>& model, const Workspace<S, B, D>&
       RowMap(zi + k * kStride) = yk / l[k * l_stride + k];
     }
   }
-  cd.delassus.resize(nc * M, nc * M);
   for (int i = 0; i < nc; ++i)
-    for (int j = i; j < nc; ++j) {
+    for (int j = unrolled[i] ? i + 1 : i; j < nc; ++j) {
       Block block;
       set_zero(block);
       const bool* const shared = cd.on_support[j];
@@ -227,12 +235,14 @@ enum class ContactTerms : unsigned char {
 // factor (forward_kinematics, mass_matrix and factorize_mass_matrix, in that order): the frames,
 // G, G v, W = G H⁻¹ Gᵀ and, when asked, Ġv. with_tangents chooses m = 3 rows a contact, else 1.
 // Validates the contacts; on failure `cd` holds no contacts.
-template <typename S, int B, int D, int K>
+// The policy Kernels (dynamics/tree_kernels.hpp) walks the DOF tree in W's solves.
+template <typename Kernels = GenericKernels, typename S, int B, int D, int K>
 Status compute_contact_terms(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, const ContactSet<S, K>& set,
                              bool with_tangents, ContactTerms terms, ContactDynamics<S, D, K>& cd) noexcept {
   using W = Workspace<S, B, D>;
   cd.count = 0;
   Status status = detail::check_contact_stages(ws, W::kKinematics | W::kMassMatrix | W::kFactor);
+  if (status.ok()) status = Kernels::check(model);
   if (status.ok()) status = validate_contacts(model, set);
   if (!status.ok()) return status;
 
@@ -274,24 +284,29 @@ Status compute_contact_terms(const Model<S, B, D>& model, const Workspace<S, B, 
   }
   cd.count = nc;
   if (m == 3)
-    detail::delassus_from_factor<3>(model, ws, cd);
+    detail::delassus_from_factor<Kernels, 3>(model, ws, cd);
   else
-    detail::delassus_from_factor<1>(model, ws, cd);
+    detail::delassus_from_factor<Kernels, 1>(model, ws, cd);
   return Status::Ok();
 }
 
 // q̈_free = H⁻¹(τ − C) and d = G q̈_free + Ġv (000 (11.36)) on terms compute_contact_terms filled
 // with Ġv, and C current in `ws` (bias_forces). On failure `cd` holds no contacts.
-template <typename S, int B, int D, int K, typename TauDerived>
+// The policy Kernels (dynamics/tree_kernels.hpp) solves with the factor.
+template <typename Kernels = GenericKernels, typename S, int B, int D, int K, typename TauDerived>
 Status compute_free_contact_acceleration(const Model<S, B, D>& model, const Workspace<S, B, D>& ws,
                                          const Eigen::MatrixBase<TauDerived>& tau, ContactDynamics<S, D, K>& cd) noexcept {
   using W = Workspace<S, B, D>;
   Status status = detail::check_contact_stages(ws, W::kKinematics | W::kMassMatrix | W::kFactor | W::kBias);
+  if (status.ok()) status = Kernels::check(model);
   if (status.ok()) status = validate_vector(tau, model.nv(), "tau");
   if (status.ok()) {
+    // τ and C are finite, but their difference may not be (solve_mass_matrix's "rhs" refusal).
     cd.free_acceleration = tau - ws.bias;
-    status = solve_mass_matrix(model, ws, cd.free_acceleration);
+    for (int k = 0; k < model.nv() && status.ok(); ++k)
+      if (!is_finite(cd.free_acceleration.coeff(k))) status = Status::BadInput("rhs", k);
   }
+  if (status.ok()) Kernels::solve(model, ws, cd.free_acceleration);
   if (!status.ok()) {
     cd.count = 0;
     return status;
@@ -314,7 +329,7 @@ Status compute_free_contact_acceleration(const Model<S, B, D>& model, const Work
 // Both of the above: the stance solve's contact terms on the tick's kinematics, H, its factor
 // and C (forward_kinematics, mass_matrix, factorize_mass_matrix and bias_forces, on the same q
 // and v), with joint forces τ. Validates τ and the contacts; on failure `cd` holds no contacts.
-template <typename S, int B, int D, int K, typename TauDerived>
+template <typename Kernels = GenericKernels, typename S, int B, int D, int K, typename TauDerived>
 Status compute_contact_dynamics(const Model<S, B, D>& model, const Workspace<S, B, D>& ws,
                                 const ContactSet<S, K>& set, const Eigen::MatrixBase<TauDerived>& tau,
                                 bool with_tangents, ContactDynamics<S, D, K>& cd) noexcept {
@@ -322,8 +337,9 @@ Status compute_contact_dynamics(const Model<S, B, D>& model, const Workspace<S, 
   cd.count = 0;
   Status status = detail::check_contact_stages(ws, W::kKinematics | W::kMassMatrix | W::kFactor | W::kBias);
   if (status.ok()) status = validate_vector(tau, model.nv(), "tau");
-  if (status.ok()) status = compute_contact_terms(model, ws, set, with_tangents, ContactTerms::kWithVelocityTerms, cd);
-  if (status.ok()) status = compute_free_contact_acceleration(model, ws, tau, cd);
+  if (status.ok())
+    status = compute_contact_terms<Kernels>(model, ws, set, with_tangents, ContactTerms::kWithVelocityTerms, cd);
+  if (status.ok()) status = compute_free_contact_acceleration<Kernels>(model, ws, tau, cd);
   return status;
 }
 
@@ -350,8 +366,8 @@ void add_scaled_product(const ContactDynamics<S, D, K>& cd, const Eigen::MatrixB
 namespace detail {
 
 // H⁻¹Gᵀf for the solvers, which hold f and out at their sizes and `cd` fresh from this factor:
-// contact_force_acceleration without its checks.
-template <typename S, int B, int D, int K, typename FDerived, typename OutDerived>
+// contact_force_acceleration without its checks (and without the Kernels' check: the caller's).
+template <typename Kernels = GenericKernels, typename S, int B, int D, int K, typename FDerived, typename OutDerived>
 void apply_contact_force_acceleration(const Model<S, B, D>& model, const Workspace<S, B, D>& ws,
                                       const ContactDynamics<S, D, K>& cd, const Eigen::MatrixBase<FDerived>& f,
                                       const Eigen::MatrixBase<OutDerived>& out_const) noexcept {
@@ -362,15 +378,7 @@ void apply_contact_force_acceleration(const Model<S, B, D>& model, const Workspa
     add_scaled_product<3>(cd, f, out);
   else
     add_scaled_product<1>(cd, f, out);
-  // Lx = Zf from the root: each finished x_k leaves its descendants' rows, one contiguous run of
-  // column k (Model::dof_subtree_end).
-  const auto& l = ws.factor;
-  for (int k = 0; k < n; ++k) {
-    const S* column = &l.coeff(0, k);
-    const int end = model.dof_subtree_end(k);
-    const S value = out.coeff(k);
-    for (int r = k + 1; r < end; ++r) out.coeffRef(r) -= column[r] * value;
-  }
+  Kernels::forward_substitute(model, ws, out);  // Lx = Zf from the root
 }
 
 }  // namespace detail

@@ -67,6 +67,42 @@ Status factorize_mass_matrix(const Model<S, B, D>& model, Workspace<S, B, D>& ws
   return Status::Ok();
 }
 
+namespace detail {
+
+// The two halves of a solve with the factor, on one column x (nv entries, in place), each along
+// the factor's columns, which are contiguous runs (Model::dof_subtree_end):
+//   back_substitute_and_scale   Lᵀy = x as y_k = x_k − Σ_{m>k} L(m, k) y_m from the leaves, then
+//                               y ← D⁻¹y;
+//   forward_substitute          Lx = y from the root, each finished x_k taken out of its
+//                               descendants' rows.
+// Indices are DOFs of the model, so the unchecked access is in range.
+template <typename S, int B, int D, typename Column>
+void back_substitute_and_scale(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, Column& x) noexcept {
+  const auto& f = ws.factor;
+  const int n = model.nv();
+  for (int k = n - 1; k >= 0; --k) {
+    const S* column = &f.coeff(0, k);
+    const int end = model.dof_subtree_end(k);
+    S value = x.coeff(k);
+    for (int m = k + 1; m < end; ++m) value -= column[m] * x.coeff(m);
+    x.coeffRef(k) = value;
+  }
+  for (int k = 0; k < n; ++k) x.coeffRef(k) /= f.coeff(k, k);
+}
+
+template <typename S, int B, int D, typename Column>
+void forward_substitute(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, Column& x) noexcept {
+  const auto& f = ws.factor;
+  for (int k = 0; k < model.nv(); ++k) {
+    const S* column = &f.coeff(0, k);
+    const int end = model.dof_subtree_end(k);
+    const S value = x.coeff(k);
+    for (int m = k + 1; m < end; ++m) x.coeffRef(m) -= column[m] * value;
+  }
+}
+
+}  // namespace detail
+
 // Solves H x = b in place for each column of `b` (one right-hand side or many), using the
 // factor: Lᵀ y = b, z = D⁻¹ y, L x = z (RBDA §6.5, back- and forward-substitution along
 // ancestor chains). `b` must have nv rows.
@@ -80,25 +116,10 @@ Status solve_mass_matrix(const Model<S, B, D>& model, const Workspace<S, B, D>& 
   for (Eigen::Index c = 0; c < b.cols(); ++c)
     for (int k = 0; k < n; ++k)
       if (!is_finite(b(k, c))) return Status::BadInput("rhs", k);
-  // Column by column of the factor, each a contiguous run (Model::dof_subtree_end): Lᵀy = b as
-  // y_k = b_k − Σ_{m>k} L(m, k) y_m from the leaves, then y ← D⁻¹y, then Lx = y from the root,
-  // each finished x_k taken out of its descendants' rows.
-  const auto& f = ws.factor;
   for (Eigen::Index c = 0; c < b.cols(); ++c) {
-    for (int k = n - 1; k >= 0; --k) {
-      const S* column = &f.coeff(0, k);
-      const int end = model.dof_subtree_end(k);
-      S value = b.coeff(k, c);
-      for (int m = k + 1; m < end; ++m) value -= column[m] * b.coeff(m, c);
-      b.coeffRef(k, c) = value;
-    }
-    for (int k = 0; k < n; ++k) b.coeffRef(k, c) /= f.coeff(k, k);
-    for (int k = 0; k < n; ++k) {
-      const S* column = &f.coeff(0, k);
-      const int end = model.dof_subtree_end(k);
-      const S value = b.coeff(k, c);
-      for (int m = k + 1; m < end; ++m) b.coeffRef(m, c) -= column[m] * value;
-    }
+    auto column = b.col(c);
+    detail::back_substitute_and_scale(model, ws, column);
+    detail::forward_substitute(model, ws, column);
   }
   return Status::Ok();
 }

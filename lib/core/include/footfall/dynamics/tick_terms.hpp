@@ -13,49 +13,31 @@
 // workspace holds.
 //
 // Both factorise H with the generic walk of the tree unless told otherwise: with
-// UnrolledFactor<T> as the first template argument, compute_tick_terms<UnrolledFactor<
-// QuadrupedTopology>>(model, ws, q, v), they use the kernel unrolled for the DOF tree T
-// (unrolled_factor.hpp), which gives the same factor and refuses a model of another tree.
+// UnrolledKernels<T> as the first template argument, compute_tick_terms<UnrolledKernels<
+// QuadrupedTopology>>(model, ws, q, v), they use the factor unrolled for the DOF tree T
+// (tree_kernels.hpp), which gives the same factor and refuses a model of another tree.
 #include "footfall/dynamics/crba.hpp"
 #include "footfall/dynamics/kinematics.hpp"
-#include "footfall/dynamics/mass_matrix_factor.hpp"
 #include "footfall/dynamics/rnea.hpp"
-#include "footfall/dynamics/unrolled_factor.hpp"
+#include "footfall/dynamics/tree_kernels.hpp"
 
 namespace footfall {
 
-// How the tick terms factorise H: along the model's tree read at run time (any model) ...
-struct GenericFactor {
-  template <typename S, int B, int D>
-  static Status factorize(const Model<S, B, D>& model, Workspace<S, B, D>& ws) noexcept {
-    return factorize_mass_matrix(model, ws);
-  }
-};
-
-// ... or unrolled for the DOF tree T known at compile time (model/topology.hpp).
-template <typename T>
-struct UnrolledFactor {
-  template <typename S, int B, int D>
-  static Status factorize(const Model<S, B, D>& model, Workspace<S, B, D>& ws) noexcept {
-    return factorize_mass_matrix_unrolled<T>(model, ws);
-  }
-};
-
-template <typename Factor = GenericFactor, typename S, int B, int D, typename QDerived, typename VDerived>
+template <typename Kernels = GenericKernels, typename S, int B, int D, typename QDerived, typename VDerived>
 Status compute_mass_terms(const Model<S, B, D>& model, Workspace<S, B, D>& ws, const Eigen::MatrixBase<QDerived>& q,
                           const Eigen::MatrixBase<VDerived>& v) noexcept {
   Status status = forward_kinematics(model, ws, q, v);
   if (status.ok()) status = mass_matrix(model, ws);
-  if (status.ok()) status = Factor::factorize(model, ws);
+  if (status.ok()) status = Kernels::factorize(model, ws);
   return status;
 }
 
-template <typename Factor = GenericFactor, typename S, int B, int D, typename QDerived, typename VDerived>
+template <typename Kernels = GenericKernels, typename S, int B, int D, typename QDerived, typename VDerived>
 Status compute_tick_terms(const Model<S, B, D>& model, Workspace<S, B, D>& ws, const Eigen::MatrixBase<QDerived>& q,
                           const Eigen::MatrixBase<VDerived>& v,
                           const Vector3<NoDeduce<S>>& gravity = standard_gravity<S>()) noexcept {
   Status status = validate_gravity<S>(gravity);
-  if (status.ok()) status = compute_mass_terms<Factor>(model, ws, q, v);
+  if (status.ok()) status = compute_mass_terms<Kernels>(model, ws, q, v);
   if (status.ok()) status = detail::store_bias_forces(model, ws, gravity);  // gravity checked above
   return status;
 }

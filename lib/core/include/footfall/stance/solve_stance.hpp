@@ -117,7 +117,7 @@ namespace detail {
 
 // From the solver's answer in sw.lcp (ok) to the result: forces, τ_c, q̈, the equations-of-motion
 // and penetration checks, the states; a result that fails a check is reset and its Status says why.
-template <typename S, int B, int D, int K, typename TauDerived>
+template <typename Kernels = GenericKernels, typename S, int B, int D, int K, typename TauDerived>
 Status finish_stance(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, const ContactSet<S, K>& set,
                      const Eigen::MatrixBase<TauDerived>& tau, const StanceOptions<S>& options, StanceSolver used,
                      StanceWorkspace<S, D, K>& sw, StanceResult<S, D, K>& result) noexcept {
@@ -142,7 +142,7 @@ Status finish_stance(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, 
   }
   // q̈ = q̈_free + H⁻¹Gᵀf, the second term from the factor's pieces already in the contact terms.
   sw.generalized.resize(nv);
-  detail::apply_contact_force_acceleration(model, ws, cd, sw.force, sw.generalized);
+  detail::apply_contact_force_acceleration<Kernels>(model, ws, cd, sw.force, sw.generalized);
   result.qdd = cd.free_acceleration + sw.generalized;
   result.lambda = sw.force;
   result.residual = sw.lcp.residual;
@@ -232,7 +232,7 @@ Status finish_stance(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, 
 }
 
 // Contact terms and the problem; on failure the result is reset.
-template <typename S, int B, int D, int K, typename TauDerived>
+template <typename Kernels = GenericKernels, typename S, int B, int D, int K, typename TauDerived>
 Status prepare_stance(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, const ContactSet<S, K>& set,
                       const Eigen::MatrixBase<TauDerived>& tau, const StanceOptions<S>& options,
                       StanceWorkspace<S, D, K>& sw, StanceResult<S, D, K>& result) noexcept {
@@ -243,7 +243,7 @@ Status prepare_stance(const Model<S, B, D>& model, const Workspace<S, B, D>& ws,
   result.work_limit = 0;
   Status status = validate_stance_options(options);
   if (status.ok())
-    status = compute_contact_dynamics(model, ws, set, tau, options.friction != FrictionModel::kNone, sw.contact);
+    status = compute_contact_dynamics<Kernels>(model, ws, set, tau, options.friction != FrictionModel::kNone, sw.contact);
   if (status.ok()) status = assemble_stance_problem(set, options, sw);
   if (!status.ok())
     reset_stance_result(result, status, count, model.nv(), status.code == StatusCode::kBadInput ? 0 : rows);
@@ -252,11 +252,11 @@ Status prepare_stance(const Model<S, B, D>& model, const Workspace<S, B, D>& ws,
 
 }  // namespace detail
 
-template <typename S, int B, int D, int K, typename TauDerived>
+template <typename Kernels = GenericKernels, typename S, int B, int D, int K, typename TauDerived>
 Status solve_stance(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, const ContactSet<S, K>& set,
                     const Eigen::MatrixBase<TauDerived>& tau, const StanceOptions<S>& options,
                     StanceWorkspace<S, D, K>& sw, StanceResult<S, D, K>& result) noexcept {
-  Status status = detail::prepare_stance(model, ws, set, tau, options, sw, result);
+  Status status = detail::prepare_stance<Kernels>(model, ws, set, tau, options, sw, result);
   if (!status.ok()) return status;
   const int nv = model.nv();
   const int count = set.count;
@@ -282,7 +282,7 @@ Status solve_stance(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, c
     return status;
   }
 
-  return detail::finish_stance(model, ws, set, tau, options, used, sw, result);
+  return detail::finish_stance<Kernels>(model, ws, set, tau, options, used, sw, result);
 }
 
 }  // namespace footfall

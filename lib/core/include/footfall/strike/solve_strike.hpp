@@ -274,8 +274,9 @@ bool active_rows_independent(StrikeWorkspace<S, D, K>& sw, S threshold) noexcept
 
 // The strike of `set` at joint velocities v (= v⁻), on kinematics, H and its factor current in
 // `ws` for the configuration of touchdown (forward_kinematics, mass_matrix, factorize_mass_matrix;
-// C is not needed). The result's arrays follow the set's contact order.
-template <typename S, int B, int D, int K, typename VDerived>
+// C is not needed). The result's arrays follow the set's contact order. The policy Kernels
+// (dynamics/tree_kernels.hpp) walks the DOF tree in the solves with the factor.
+template <typename Kernels = GenericKernels, typename S, int B, int D, int K, typename VDerived>
 Status solve_strike(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, const ContactSet<S, K>& set,
                     const Eigen::MatrixBase<VDerived>& v, const StrikeOptions<S>& options, StrikeWorkspace<S, D, K>& sw,
                     StrikeResult<S, B, D, K>& result) noexcept {
@@ -288,6 +289,7 @@ Status solve_strike(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, c
   result.solver = options.friction == StrikeFriction::kSticking ? StanceSolver::kEnumeration : StanceSolver::kLemke;
   Status status = detail::validate_strike_options(options);
   if (status.ok()) status = detail::check_contact_stages(ws, W::kKinematics | W::kMassMatrix | W::kFactor);
+  if (status.ok()) status = Kernels::check(model);
   if (status.ok()) status = validate_vector(v, nv, "v");
   // With friction the problem has three rows a contact along tangent_basis's frame, and they are
   // computed for the whole set first (compute_contact_terms validates the contacts): ζ⁻ = G v⁻ is
@@ -303,7 +305,7 @@ Status solve_strike(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, c
   bool on_ground = true;
   for (int i = 0; i < count; ++i) on_ground = on_ground && set.contacts[i].other_body == -1;
   if (status.ok() && rows_of_three && on_ground) {
-    status = compute_contact_terms(model, ws, set, true, ContactTerms::kVelocityOnly, sw.solve.contact);
+    status = compute_contact_terms<Kernels>(model, ws, set, true, ContactTerms::kVelocityOnly, sw.solve.contact);
     set_terms = status.ok();
   } else if (status.ok()) {
     status = validate_contacts(model, set);
@@ -372,8 +374,8 @@ Status solve_strike(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, c
     const bool whole_set = set_terms && nc == count;
     if (status.ok() && !whole_set) {
       set_terms = false;
-      status = compute_contact_terms(model, ws, sw.taking_part, rows_of_three, ContactTerms::kVelocityOnly,
-                                     sw.solve.contact);
+      status = compute_contact_terms<Kernels>(model, ws, sw.taking_part, rows_of_three, ContactTerms::kVelocityOnly,
+                                              sw.solve.contact);
     }
     if (!status.ok()) return failed(status);
     const ContactDynamics<S, D, K>& terms = sw.solve.contact;
@@ -399,7 +401,7 @@ Status solve_strike(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, c
 
     // Δq̇ = H⁻¹Gᵀι and v⁺, then ζ⁺ of each contact left out: done when none approaches.
     sw.change.resize(nv);
-    detail::apply_contact_force_acceleration(model, ws, terms, sw.impulse, sw.change);
+    detail::apply_contact_force_acceleration<Kernels>(model, ws, terms, sw.impulse, sw.change);
     result.v_plus = v + sw.change;
     const S accuracy = used == StanceSolver::kPgs ? options.tolerance : S(0);
     bool added = false;

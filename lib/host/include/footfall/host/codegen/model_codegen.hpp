@@ -6,7 +6,7 @@
 //   template <typename S> using <Name>Model = footfall::Model<S, bodies, DOFs>;
 //   template <typename S> footfall::Status build_<name>_model(<Name>Model<S>* out) noexcept;
 //   struct <Name>Topology;  // the DOF tree as a type (footfall/model/topology.hpp), for the
-//                           // kernels unrolled for it: UnrolledFactor<<Name>Topology>
+//                           // kernels unrolled for it: UnrolledKernels<<Name>Topology>
 // with the capacity exactly the model's size. It is templated on the scalar: every number is
 // written as S(literal), so the float model is the double one rounded once. In double, the
 // model it builds equals build_model() of the same description bit for bit: both construct

@@ -1,0 +1,76 @@
+#pragma once
+// How the kernels on H walk the DOF tree: the policy a solve takes as its first template
+// argument (compute_tick_terms<UnrolledKernels<QuadrupedTopology>>(model, ws, q, v), and the
+// same for solve_stance and solve_strike).
+//   GenericKernels        read λ(k) and the subtree runs from the Model at run time: any model.
+//   UnrolledKernels<T>    are unrolled for the DOF tree T (model/topology.hpp): H's factor
+//                         (unrolled_factor.hpp) and the solves with it (unrolled_solve.hpp),
+//                         with the same arithmetic in the same order, so the same numbers to
+//                         the bit. Each entry point that takes the policy checks the model
+//                         against T first (check) and refuses another tree as kBadInput
+//                         "model.topology".
+// Every member but check and factorize expects what the entry point has already checked: the
+// factor current for this model, and vectors of nv finite entries. The unrolled ones read
+// vectors as contiguous storage, which each checks at compile time.
+#include <Eigen/Core>
+
+#include "footfall/dynamics/mass_matrix_factor.hpp"
+#include "footfall/dynamics/unrolled_factor.hpp"
+#include "footfall/dynamics/unrolled_solve.hpp"
+
+namespace footfall {
+
+struct GenericKernels {
+  template <typename S, int B, int D>
+  static Status check(const Model<S, B, D>&) noexcept {
+    return Status::Ok();
+  }
+  template <typename S, int B, int D>
+  static Status factorize(const Model<S, B, D>& model, Workspace<S, B, D>& ws) noexcept {
+    return factorize_mass_matrix(model, ws);
+  }
+  // x ← H⁻¹x.
+  template <typename S, int B, int D, typename X>
+  static void solve(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, Eigen::MatrixBase<X>& x) noexcept {
+    detail::back_substitute_and_scale(model, ws, x);
+    detail::forward_substitute(model, ws, x);
+  }
+  // x ← L⁻¹x, the second half of solve.
+  template <typename S, int B, int D, typename X>
+  static void forward_substitute(const Model<S, B, D>& model, const Workspace<S, B, D>& ws,
+                                 Eigen::MatrixBase<X>& x) noexcept {
+    detail::forward_substitute(model, ws, x);
+  }
+};
+
+template <typename T>
+struct UnrolledKernels {
+  template <typename S, int B, int D>
+  static Status check(const Model<S, B, D>& model) noexcept {
+    return check_topology<T>(model);
+  }
+  template <typename S, int B, int D>
+  static Status factorize(const Model<S, B, D>& model, Workspace<S, B, D>& ws) noexcept {
+    return factorize_mass_matrix_unrolled<T>(model, ws);
+  }
+  template <typename S, int B, int D, typename X>
+  static void solve(const Model<S, B, D>&, const Workspace<S, B, D>& ws, Eigen::MatrixBase<X>& x) noexcept {
+    static_assert(contiguous<X>(), "a vector in contiguous storage");
+    detail::back_substitute_and_scale_unrolled<T>(ws.factor.data(), x.derived().data());
+    detail::forward_substitute_unrolled<T>(ws.factor.data(), x.derived().data());
+  }
+  template <typename S, int B, int D, typename X>
+  static void forward_substitute(const Model<S, B, D>&, const Workspace<S, B, D>& ws,
+                                 Eigen::MatrixBase<X>& x) noexcept {
+    static_assert(contiguous<X>(), "a vector in contiguous storage");
+    detail::forward_substitute_unrolled<T>(ws.factor.data(), x.derived().data());
+  }
+
+ private:
+  template <typename X>
+  static constexpr bool contiguous() noexcept {
+    return X::ColsAtCompileTime == 1 && X::InnerStrideAtCompileTime == 1;
+  }
+};
+
+}  // namespace footfall

@@ -1,0 +1,59 @@
+#pragma once
+// The two halves of a solve with H = LᵀDL (mass_matrix_factor.hpp's detail::
+// back_substitute_and_scale and forward_substitute), unrolled for a DOF tree known at compile
+// time (model/topology.hpp) as unrolled_factor.hpp unrolls the factor itself. Each does the
+// generic function's arithmetic term for term and in the same order, so the results are the same
+// to the bit; each DOF k is its own instantiation, so the run below it is a constant, its loop
+// unrolls, and every entry of L is a load at a fixed offset. They take raw storage: `l` the n × n
+// factor, column-major with column c at c·n (as the workspace holds it), and x of n entries.
+//
+// H x, the equations-of-motion checks' product (crba.hpp's add_off_diagonal_product), was
+// unrolled the same way and left generic: its work is the arithmetic, not the walk, so the
+// unrolled product took 1 670 instructions of the generic 2 020 on the Cortex-M7, for 6 KB of
+// flash. The solve's halves save about 1 400 a tick for 2.5 KB.
+#include <utility>
+
+#include "footfall/common/inline.hpp"
+#include "footfall/model/topology.hpp"
+
+namespace footfall {
+
+namespace detail {
+
+// f(std::integral_constant<int, k>) for k = 0, 1, …, n − 1 in turn: the DOF as a constant.
+template <typename F, int... ks>
+FOOTFALL_INLINE void for_each_dof_index(std::integer_sequence<int, ks...>, F&& f) noexcept {
+  (f(std::integral_constant<int, ks>{}), ...);
+}
+
+template <typename T, typename S>
+FOOTFALL_NOINLINE void back_substitute_and_scale_unrolled(const S* const l, S* const x) noexcept {
+  constexpr int n = T::kDofs;
+  // y_k = x_k − Σ_{m>k} L(m, k) y_m over k's descendants, from the leaves (index j runs up, k down).
+  for_each_dof_index(std::make_integer_sequence<int, n>{}, [&](auto j) noexcept {
+    constexpr int k = n - 1 - decltype(j)::value;
+    constexpr int end = topology_subtree_end<T>(k);
+    S value = x[k];
+#pragma GCC unroll 64
+    for (int m = k + 1; m < end; ++m) value -= l[k * n + m] * x[m];
+    x[k] = value;
+  });
+#pragma GCC unroll 64
+  for (int k = 0; k < n; ++k) x[k] /= l[k * n + k];
+}
+
+template <typename T, typename S>
+FOOTFALL_NOINLINE void forward_substitute_unrolled(const S* const l, S* const x) noexcept {
+  constexpr int n = T::kDofs;
+  for_each_dof_index(std::make_integer_sequence<int, n>{}, [&](auto kc) noexcept {
+    constexpr int k = decltype(kc)::value;
+    constexpr int end = topology_subtree_end<T>(k);
+    const S value = x[k];
+#pragma GCC unroll 64
+    for (int m = k + 1; m < end; ++m) x[m] -= l[k * n + m] * value;
+  });
+}
+
+}  // namespace detail
+
+}  // namespace footfall
