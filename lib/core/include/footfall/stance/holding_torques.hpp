@@ -40,18 +40,26 @@ Status holding_torques(const Model<S, B, D>& model, const Workspace<S, B, D>& ws
   if (tau.rows() != model.nv() || tau.cols() != 1) return Status::BadInput("tau.size");
   if (!is_finite(relative_damping) || relative_damping < S(0)) return Status::BadInput("relative_damping");
   const int rows = cd.rows(), nv = model.nv();
-  // AAᵀ = Σᵣ aᵣaᵣᵀ over G's rows' base parts aᵣ, as whole fixed-size outer products (Eigen
-  // unrolls them; a loop over the upper triangle does not unroll and costs more), then the
-  // upper triangle mirrored, so that it is exactly symmetric.
-  Eigen::Matrix<S, 6, 6> aat;
-  set_zero(aat);
+  // AAᵀ = Σᵣ aᵣaᵣᵀ over G's rows' base parts aᵣ: its 21 distinct entries, each a sum in row
+  // order, held in registers through the rows (the loops over them are unrolled: left as loops
+  // they cost more than the arithmetic), then mirrored, so that it is exactly symmetric.
+  S upper[21] = {};
   for (int r = 0; r < rows; ++r) {
-    Eigen::Matrix<S, 6, 1> a;
-    for (int i = 0; i < 6; ++i) a.coeffRef(i) = cd.jacobian.coeff(r, i);
-    aat.noalias() += a * a.transpose();
+    S a[6];  // NOLINT(cppcoreguidelines-pro-type-member-init): written next
+#pragma GCC unroll 6
+    for (int i = 0; i < 6; ++i) a[i] = cd.jacobian.coeff(r, i);
+    int entry = 0;
+#pragma GCC unroll 6
+    for (int i = 0; i < 6; ++i)
+#pragma GCC unroll 6
+      for (int j = i; j < 6; ++j) upper[entry++] += a[i] * a[j];
   }
+  Eigen::Matrix<S, 6, 6> aat;
+  int entry = 0;
+#pragma GCC unroll 6
   for (int i = 0; i < 6; ++i)
-    for (int j = 0; j < i; ++j) aat.coeffRef(i, j) = aat.coeff(j, i);
+#pragma GCC unroll 6
+    for (int j = i; j < 6; ++j, ++entry) aat.coeffRef(i, j) = aat.coeffRef(j, i) = upper[entry];
   const S damping = relative_damping * aat.trace() / S(6);
   for (int i = 0; i < 6; ++i) aat.coeffRef(i, i) += damping;
   SmallLdlt<S, 6> ldlt;
