@@ -290,27 +290,21 @@ Status compute_contact_terms(const Model<S, B, D>& model, const Workspace<S, B, 
   return Status::Ok();
 }
 
-// q̈_free = H⁻¹(τ − C) and d = G q̈_free + Ġv (000 (11.36)) on terms compute_contact_terms filled
-// with Ġv, and C current in `ws` (bias_forces). On failure `cd` holds no contacts.
-// The policy Kernels (dynamics/tree_kernels.hpp) solves with the factor.
-template <typename Kernels = GenericKernels, typename S, int B, int D, int K, typename TauDerived>
-Status compute_free_contact_acceleration(const Model<S, B, D>& model, const Workspace<S, B, D>& ws,
-                                         const Eigen::MatrixBase<TauDerived>& tau, ContactDynamics<S, D, K>& cd) noexcept {
-  using W = Workspace<S, B, D>;
-  Status status = detail::check_contact_stages(ws, W::kKinematics | W::kMassMatrix | W::kFactor | W::kBias);
-  if (status.ok()) status = Kernels::check(model);
-  if (status.ok()) status = validate_vector(tau, model.nv(), "tau");
-  if (status.ok()) {
-    // τ and C are finite, but their difference may not be (solve_mass_matrix's "rhs" refusal).
-    cd.free_acceleration = tau - ws.bias;
-    for (int k = 0; k < model.nv() && status.ok(); ++k)
-      if (!is_finite(cd.free_acceleration.coeff(k))) status = Status::BadInput("rhs", k);
-  }
-  if (status.ok()) Kernels::solve(model, ws, cd.free_acceleration);
-  if (!status.ok()) {
-    cd.count = 0;
-    return status;
-  }
+namespace detail {
+
+// compute_free_contact_acceleration on what its caller has checked: the workspace's stages, the
+// model's tree for Kernels, and τ (finite, nv long).
+template <typename Kernels, typename S, int B, int D, int K, typename TauDerived>
+Status free_contact_acceleration(const Model<S, B, D>& model, const Workspace<S, B, D>& ws,
+                                 const Eigen::MatrixBase<TauDerived>& tau, ContactDynamics<S, D, K>& cd) noexcept {
+  // τ and C are finite, but their difference may not be (solve_mass_matrix's "rhs" refusal).
+  cd.free_acceleration = tau - ws.bias;
+  for (int k = 0; k < model.nv(); ++k)
+    if (!is_finite(cd.free_acceleration.coeff(k))) {
+      cd.count = 0;
+      return Status::BadInput("rhs", k);
+    }
+  Kernels::solve(model, ws, cd.free_acceleration);
   const int m = cd.rows_per_contact;
   cd.free_contact_acceleration.resize(cd.rows());
   for (int i = 0; i < cd.count; ++i)
@@ -326,6 +320,25 @@ Status compute_free_contact_acceleration(const Model<S, B, D>& model, const Work
   return Status::Ok();
 }
 
+}  // namespace detail
+
+// q̈_free = H⁻¹(τ − C) and d = G q̈_free + Ġv (000 (11.36)) on terms compute_contact_terms filled
+// with Ġv, and C current in `ws` (bias_forces). On failure `cd` holds no contacts.
+// The policy Kernels (dynamics/tree_kernels.hpp) solves with the factor.
+template <typename Kernels = GenericKernels, typename S, int B, int D, int K, typename TauDerived>
+Status compute_free_contact_acceleration(const Model<S, B, D>& model, const Workspace<S, B, D>& ws,
+                                         const Eigen::MatrixBase<TauDerived>& tau, ContactDynamics<S, D, K>& cd) noexcept {
+  using W = Workspace<S, B, D>;
+  Status status = detail::check_contact_stages(ws, W::kKinematics | W::kMassMatrix | W::kFactor | W::kBias);
+  if (status.ok()) status = Kernels::check(model);
+  if (status.ok()) status = validate_vector(tau, model.nv(), "tau");
+  if (!status.ok()) {
+    cd.count = 0;
+    return status;
+  }
+  return detail::free_contact_acceleration<Kernels>(model, ws, tau, cd);
+}
+
 // Both of the above: the stance solve's contact terms on the tick's kinematics, H, its factor
 // and C (forward_kinematics, mass_matrix, factorize_mass_matrix and bias_forces, on the same q
 // and v), with joint forces τ. Validates τ and the contacts; on failure `cd` holds no contacts.
@@ -339,7 +352,8 @@ Status compute_contact_dynamics(const Model<S, B, D>& model, const Workspace<S, 
   if (status.ok()) status = validate_vector(tau, model.nv(), "tau");
   if (status.ok())
     status = compute_contact_terms<Kernels>(model, ws, set, with_tangents, ContactTerms::kWithVelocityTerms, cd);
-  if (status.ok()) status = compute_free_contact_acceleration<Kernels>(model, ws, tau, cd);
+  // τ, the stages and the tree are checked above and in compute_contact_terms.
+  if (status.ok()) status = detail::free_contact_acceleration<Kernels>(model, ws, tau, cd);
   return status;
 }
 

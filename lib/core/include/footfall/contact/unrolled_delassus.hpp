@@ -82,11 +82,14 @@ FOOTFALL_NOINLINE void contact_delassus_for_path(const Workspace<S, B, D>& ws, C
 #pragma GCC unroll 4
       for (int r = 0; r < M; ++r) y[up][r] -= entry * y[s][r];
     }
-    S pivot;
-    if constexpr (s < run)
-      pivot = l_leaf_diagonal[-s * (n + 1)];
-    else
-      pivot = l[topology_path<T, join>(s - run) * (n + 1)];
+    S pivot;  // D of dof(s)
+    if constexpr (s < run) {
+      constexpr int back = s * (n + 1);
+      pivot = l_leaf_diagonal[-back];
+    } else {
+      constexpr int diagonal = topology_path<T, join>(s - run) * (n + 1);
+      pivot = l[diagonal];
+    }
 #pragma GCC unroll 4
     for (int r = 0; r < M; ++r) z[s][r] = y[s][r] / pivot;
   });
