@@ -11,6 +11,7 @@
 #include "footfall/dynamics/mass_matrix_factor.hpp"
 #include "footfall/dynamics/rnea.hpp"
 #include "footfall/dynamics/tick_terms.hpp"
+#include "footfall/dynamics/tree_kernels.hpp"
 #include "footfall/dynamics/validate.hpp"
 #include "footfall/model/model.hpp"
 #include "footfall/model/model_builder.hpp"
