@@ -6,9 +6,11 @@
 //   UnrolledKernels<T>    are unrolled for the DOF tree T (model/topology.hpp): H's factor
 //                         (unrolled_factor.hpp) and the solves with it (unrolled_solve.hpp),
 //                         with the same arithmetic in the same order, so the same numbers to
-//                         the bit. Each entry point that takes the policy checks the model
-//                         against T first (check) and refuses another tree as kBadInput
-//                         "model.topology".
+//                         the bit. The contact terms read the policy too: with it, each foot's
+//                         share of W = GH⁻¹Gᵀ is unrolled along the foot's path to the root
+//                         (contact/unrolled_delassus.hpp). Each entry point that takes the
+//                         policy checks the model against T first (check) and refuses another
+//                         tree as kBadInput "model.topology".
 // Every member but check and factorize expects what the entry point has already checked: the
 // factor current for this model, and vectors of nv finite entries. The unrolled ones read
 // vectors as contiguous storage, which each checks at compile time.
