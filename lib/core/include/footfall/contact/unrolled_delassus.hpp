@@ -30,7 +30,10 @@ namespace detail {
 // the leaf (leaf, leaf − 1, …, each the parent of the one before: a leg's joints), then the path
 // of `join`, the run's parent, to the root (the free flyer). Leaves whose paths have the same
 // run length and join (the A1's four feet: three joints on DOF 5) share one instantiation, with
-// the leaf an argument, so that the flash it costs is one leg's, not four.
+// the leaf an argument, so that the flash it costs is one leg's, not four. The run stops at the
+// first DOF whose subtree holds more than the run: numbering alone would carry the front-right
+// leg's run (6, 7, 8) on through the free flyer (5 is 6's parent and 6 − 1), and that leg would
+// take the generic walk with a shape of its own.
 template <typename T>
 constexpr int topology_run(int leaf) noexcept {
   int run = 1;
