@@ -145,6 +145,36 @@ def compare_with_printed(stage_names, per_stage, entered, printed):
     return agree
 
 
+def print_source_lines(args, stage_names, blocks, runs, reported):
+    """Each stage's costliest source lines: every executed instruction charged to the file and
+    line of its innermost inlined location in the project's sources (addr2line on the image's
+    debug lines), so that Eigen's and the C++ library's code counts where the project calls it."""
+    per_address = collections.defaultdict(collections.Counter)
+    for (name, pc), count in runs.items():
+        for address in blocks.get(pc, [pc]):
+            per_address[name][address] += count
+    addresses = sorted({a for counter in per_address.values() for a in counter})
+    # -a -i: each address, then its inlined locations innermost first; the first one outside
+    # /usr (the project's own line, not Eigen's or the C++ library's) is charged.
+    out = subprocess.run([args.addr2line, "-a", "-i", "-e", args.elf] + ["0x%x" % a for a in addresses],
+                         capture_output=True, text=True, check=True).stdout.splitlines()
+    where, current = {}, None
+    for line in out:
+        if line.startswith("0x"):
+            current = int(line, 16)
+        elif current is not None and current not in where and not line.startswith("/usr/"):
+            where[current] = os.path.relpath(line.split(" ")[0]) if line.startswith("/") else line
+    for address in addresses:
+        where.setdefault(address, "?")
+    for name in stage_names:
+        lines = collections.Counter()
+        for address, count in per_address[name].items():
+            lines[where[address]] += count
+        print("  %s, source lines:" % name)
+        for line, count in lines.most_common(args.lines):
+            print("      %8.0f  %s" % (count / reported, line))
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("elf")
@@ -157,6 +187,9 @@ def main():
     parser.add_argument("--icount-shift", type=int, default=6,
                         help="QEMU's -icount shift, the boards' FOOTFALL_QEMU_ICOUNT_SHIFT (default 6)")
     parser.add_argument("--nm", default="arm-none-eabi-nm")
+    parser.add_argument("--lines", type=int, default=0,
+                        help="also list each stage's N costliest source lines (innermost inlined location in the project)")
+    parser.add_argument("--addr2line", default="arm-none-eabi-addr2line")
     parser.add_argument("--compare-printed", action="store_true",
                         help="check each stage's mean against the one the firmware prints for its first run")
     args = parser.parse_args()
@@ -195,6 +228,8 @@ def main():
         for function, count in functions.most_common(args.top):
             if count >= reported:
                 print("      %8.0f  %s" % (count / reported, function))
+    if args.lines > 0:
+        print_source_lines(args, stage_names, blocks, runs, reported)
     if args.compare_printed and not compare_with_printed(stage_names, per_stage, entered, printed):
         sys.exit(1)
 
