@@ -28,6 +28,8 @@
 // keeps a vector inside such a set, so Y = L⁻ᵀGᵀ has a quadruped foot's 9 non-zeros a column
 // and W(a, b) sums only over the DOFs two contacts share (the floating base between two legs).
 #include <Eigen/Core>
+#include <algorithm>
+#include <cmath>
 #include <cstddef>
 
 #include "footfall/common/numeric.hpp"
@@ -208,6 +210,21 @@ void fill_contact_rows(const Model<S, B, D>& model, const Workspace<S, B, D>& ws
     point_velocity(model, ws, c.other_body, c.other_point, &u_p);
     *u -= u_p;
   }
+  if (c.other_body == -1 && m == 3) {
+    // On the ground each column is visited once, so its entries are stored, not accumulated,
+    // and a column's three rows are adjacent in G (column-major): the loop's common case,
+    // every foot with friction, without a read-modify-write a row.
+    S* const column = &cd.jacobian.coeffRef(i * 3, 0);
+    const Eigen::Index stride = cd.jacobian.rows();
+    const Vector3<S> e0 = e[0], e1 = e[1], e2 = e[2];
+    for_each_contact_column(model, ws, c, p, [&](int k, const Vector3<S>& col) {
+      S* const g = column + k * stride;
+      g[0] = e0.dot(col);
+      g[1] = e1.dot(col);
+      g[2] = e2.dot(col);
+    });
+    return;
+  }
   for_each_contact_column(model, ws, c, p, [&](int k, const Vector3<S>& col) {
     for (int r = 0; r < m; ++r) cd.jacobian.coeffRef(i * m + r, k) += e[r].dot(col);
   });
@@ -292,6 +309,59 @@ Status compute_contact_terms(const Model<S, B, D>& model, const Workspace<S, B, 
 
 namespace detail {
 
+// value[r] += Σ_k G(i·M + r, k) x_k over contact i's support (the only columns its rows have),
+// for its M rows, and, when `sizes` is given, sizes[r] += the sizes |G(i·M + r, k) x_k| of row
+// r's terms, for a check's rounding scale. A column's M rows are adjacent in G (column-major),
+// so they are read together; each row still gets its terms in the support's order, the sums of
+// a row-by-row loop bit for bit. M, the rows a contact, is fixed so that the rows unroll.
+template <int M, typename S, int D, int K, typename XDerived>
+FOOTFALL_INLINE void add_contact_rows_product(const ContactDynamics<S, D, K>& cd, int i,
+                                              const Eigen::MatrixBase<XDerived>& x, S* value,
+                                              NoDeduce<S>* sizes) noexcept {
+  constexpr std::size_t kRows = static_cast<std::size_t>(M);
+  const S* const rows = cd.jacobian.data() + static_cast<Eigen::Index>(i) * M;
+  const Eigen::Index stride = cd.jacobian.rows();
+  S sum[kRows], size[kRows];
+  // (GCC at -O2 leaves loops of M = 3 rolled, with sum and size in memory: unrolled, they stay
+  // in registers.)
+#pragma GCC unroll 3
+  for (int r = 0; r < M; ++r) {
+    sum[r] = value[r];
+    size[r] = sizes != nullptr ? sizes[r] : S(0);
+  }
+  for (int s = 0; s < cd.support_size[i]; ++s) {
+    const int k = cd.support[i][s];
+    const S* const column = rows + k * stride;
+    const S xk = x.coeff(k);
+#pragma GCC unroll 3
+    for (int r = 0; r < M; ++r) {
+      const S term = column[r] * xk;
+      sum[r] += term;
+      if (sizes != nullptr) size[r] += std::abs(term);
+    }
+  }
+#pragma GCC unroll 3
+  for (int r = 0; r < M; ++r) {
+    value[r] = sum[r];
+    if (sizes != nullptr) sizes[r] = size[r];
+  }
+}
+
+// add_contact_rows_product for the rows a contact cd has (1 or 3).
+template <typename S, int D, int K, typename XDerived>
+FOOTFALL_INLINE void add_contact_rows_product(const ContactDynamics<S, D, K>& cd, int i,
+                                              const Eigen::MatrixBase<XDerived>& x, S* value,
+                                              NoDeduce<S>* sizes) noexcept {
+  if (cd.rows_per_contact == 3)
+    add_contact_rows_product<3>(cd, i, x, value, sizes);
+  else
+    add_contact_rows_product<1>(cd, i, x, value, sizes);
+}
+
+}  // namespace detail
+
+namespace detail {
+
 // compute_free_contact_acceleration on what its caller has checked: the workspace's stages, the
 // model's tree for Kernels, and τ (finite, nv long).
 template <typename Kernels, typename S, int B, int D, int K, typename TauDerived>
@@ -306,17 +376,9 @@ Status free_contact_acceleration(const Model<S, B, D>& model, const Workspace<S,
     }
   Kernels::solve(model, ws, cd.free_acceleration);
   const int m = cd.rows_per_contact;
-  cd.free_contact_acceleration.resize(cd.rows());
+  cd.free_contact_acceleration = cd.velocity_term;  // + G q̈_free, row by row
   for (int i = 0; i < cd.count; ++i)
-    for (int r = 0; r < m; ++r) {
-      const int row = i * m + r;
-      S value = cd.velocity_term.coeff(row);
-      for (int s = 0; s < cd.support_size[i]; ++s) {
-        const int k = cd.support[i][s];
-        value += cd.jacobian.coeff(row, k) * cd.free_acceleration.coeff(k);
-      }
-      cd.free_contact_acceleration.coeffRef(row) = value;
-    }
+    add_contact_rows_product(cd, i, cd.free_acceleration, cd.free_contact_acceleration.data() + i * m, nullptr);
   return Status::Ok();
 }
 
@@ -378,6 +440,57 @@ void add_scaled_product(const ContactDynamics<S, D, K>& cd, const Eigen::MatrixB
 }  // namespace detail
 
 namespace detail {
+
+// What add_transpose_product keeps of its terms' sizes |G(r, k) f(r)|, for a check's rounding
+// scale: the largest (in sizes[0]), or their sum per DOF (in sizes[k]).
+enum class TermSizes : unsigned char { kLargest, kSumPerDof };
+
+// out(k) += Σ_r G(r, k) f(r) over each contact's support (the only columns its rows have), and
+// the terms' sizes as Sizes says. A contact's M rows of one column are adjacent in G (column-
+// major), so they are read together and out(k) is read and written once a contact, not once a
+// row; each out(k) still gets its terms in row order, so the sums are those of the row-by-row
+// loop, bit for bit. M, the rows a contact, is fixed so that the rows unroll.
+template <int M, TermSizes Sizes, typename S, int D, int K, typename FDerived, typename OutDerived>
+void add_transpose_product(const ContactDynamics<S, D, K>& cd, const Eigen::MatrixBase<FDerived>& f,
+                           const Eigen::MatrixBase<OutDerived>& out_const, S* sizes) noexcept {
+  auto& out = writable(out_const);
+  const Eigen::Index stride = cd.jacobian.rows();
+  S largest = sizes[0];  // kLargest's, in a register (out and sizes may alias as far as GCC knows)
+  for (int i = 0; i < cd.count; ++i) {
+    S fi[static_cast<std::size_t>(M)];
+#pragma GCC unroll 3
+    for (int r = 0; r < M; ++r) fi[r] = f.coeff(i * M + r);
+    const S* const rows = cd.jacobian.data() + static_cast<Eigen::Index>(i) * M;
+    for (int s = 0; s < cd.support_size[i]; ++s) {
+      const int k = cd.support[i][s];
+      const S* const column = rows + k * stride;
+      S value = out.coeff(k);
+      S size = Sizes == TermSizes::kLargest ? largest : sizes[k];
+#pragma GCC unroll 3
+      for (int r = 0; r < M; ++r) {
+        const S term = column[r] * fi[r];
+        value += term;
+        if constexpr (Sizes == TermSizes::kLargest)
+          size = std::max(size, std::abs(term));
+        else
+          size += std::abs(term);
+      }
+      out.coeffRef(k) = value;
+      (Sizes == TermSizes::kLargest ? largest : sizes[k]) = size;
+    }
+  }
+  if constexpr (Sizes == TermSizes::kLargest) sizes[0] = largest;
+}
+
+// add_transpose_product for the rows a contact cd has (1 or 3).
+template <TermSizes Sizes, typename S, int D, int K, typename FDerived, typename OutDerived>
+void add_contact_transpose_product(const ContactDynamics<S, D, K>& cd, const Eigen::MatrixBase<FDerived>& f,
+                                   const Eigen::MatrixBase<OutDerived>& out, S* sizes) noexcept {
+  if (cd.rows_per_contact == 3)
+    add_transpose_product<3, Sizes>(cd, f, out, sizes);
+  else
+    add_transpose_product<1, Sizes>(cd, f, out, sizes);
+}
 
 // H⁻¹Gᵀf for the solvers, which hold f and out at their sizes and `cd` fresh from this factor:
 // contact_force_acceleration without its checks (and without the Kernels' check: the caller's).

@@ -130,16 +130,8 @@ Status finish_stance(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, 
   const ContactDynamics<S, D, K>& cd = sw.contact;
   result.tau_contact.setZero(nv);
   S contact_term_scale = S(0);  // the largest |G_rk f_r|, part of the equations' rounding scale
-  for (int r = 0; r < rows; ++r) {
-    const int i = r / cd.rows_per_contact;
-    const S fr = sw.force.coeff(r);
-    for (int s = 0; s < cd.support_size[i]; ++s) {
-      const int k = cd.support[i][s];
-      const S term = cd.jacobian.coeff(r, k) * fr;
-      result.tau_contact.coeffRef(k) += term;
-      contact_term_scale = std::max(contact_term_scale, std::abs(term));
-    }
-  }
+  detail::add_contact_transpose_product<detail::TermSizes::kLargest>(cd, sw.force, result.tau_contact,
+                                                                     &contact_term_scale);
   // q̈ = q̈_free + H⁻¹Gᵀf, the second term from the factor's pieces already in the contact terms.
   sw.generalized.resize(nv);
   detail::apply_contact_force_acceleration<Kernels>(model, ws, cd, sw.force, sw.generalized);
@@ -176,24 +168,22 @@ Status finish_stance(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, 
 
   // Contact accelerations from q̈, and the states. A normal acceleration into the ground beyond
   // the rounding of its terms, or of W f + d, fails the result.
-  result.contact_acceleration.resize(rows);
   S d_norm = S(0);
   for (int r = 0; r < rows; ++r) d_norm = std::max(d_norm, std::abs(cd.free_contact_acceleration.coeff(r)));
-  for (int r = 0; r < rows; ++r) {
+  result.contact_acceleration = cd.velocity_term;  // + G q̈, and the sizes of each row's terms
+  S row_scale[ContactDynamics<S, D, K>::kContactSlots * 3];
+  for (int r = 0; r < rows; ++r) row_scale[r] = std::abs(cd.velocity_term.coeff(r));
+  for (int i = 0; i < cd.count; ++i) {
+    const int base = i * cd.rows_per_contact;
+    detail::add_contact_rows_product(cd, i, result.qdd, result.contact_acceleration.data() + base, row_scale + base);
+  }
+  for (int r = 0; r < rows; r += cd.rows_per_contact) {  // the normal rows
     const int i = r / cd.rows_per_contact;
-    S a = cd.velocity_term.coeff(r), scale = std::abs(a);
-    for (int s = 0; s < cd.support_size[i]; ++s) {
-      const int k = cd.support[i][s];
-      const S term = cd.jacobian.coeff(r, k) * result.qdd.coeff(k);
-      a += term;
-      scale += std::abs(term);
-    }
-    result.contact_acceleration.coeffRef(r) = a;
-    const bool normal_row = r % cd.rows_per_contact == 0;
-    if (!normal_row) continue;
+    const S a = result.contact_acceleration.coeff(r);
+    S scale = row_scale[r];
     for (int c = 0; c < rows; ++c) scale += std::abs(cd.delassus.coeff(r, c) * sw.force.coeff(c));
     const S accuracy = used == StanceSolver::kPgs ? options.tolerance : S(0);
-    if (status.ok() && normal_row && a < -(S(4) * rounding * scale + accuracy * d_norm))
+    if (status.ok() && a < -(S(4) * rounding * scale + accuracy * d_norm))
       status = Status::CheckFailed("stance.penetration", i);
   }
   for (int i = 0; i < count; ++i) {

@@ -141,48 +141,48 @@ void contact_relative_velocity(const Model<S, B, D>& model, const Workspace<S, B
   });
 }
 
-// ζ = G v on contact j's rows of cd (rows j·m … j·m + m − 1), each a dot product over the
-// contact's support, the only columns its rows have; and, if `scale` is given, the sum of the
-// sizes of all their terms, the rounding scale the strike's checks allow for.
+// ζ = G v on contact j's rows of cd (rows j·m … j·m + m − 1), and, if `scale` is given, the
+// sum of the sizes of all their terms, the rounding scale the strike's checks allow for.
 template <typename S, int D, int K, typename VDerived>
 FOOTFALL_INLINE void contact_rows_product(const ContactDynamics<S, D, K>& cd, int j, const Eigen::MatrixBase<VDerived>& v,
                                           S* zeta, NoDeduce<S>* scale) noexcept {
-  const int m = cd.rows_per_contact;
-  S size = S(0);
-  for (int r = 0; r < m; ++r) {
-    S value = S(0);
-    for (int s = 0; s < cd.support_size[j]; ++s) {
-      const int k = cd.support[j][s];
-      const S term = cd.jacobian.coeff(j * m + r, k) * v.coeff(k);
-      value += term;
-      if (scale != nullptr) size += std::abs(term);
-    }
-    zeta[r] = value;
-  }
-  if (scale != nullptr) *scale = size;
+  S sizes[3] = {S(0), S(0), S(0)};
+  for (int r = 0; r < cd.rows_per_contact; ++r) zeta[r] = S(0);
+  add_contact_rows_product(cd, j, v, zeta, scale != nullptr ? sizes : nullptr);
+  if (scale != nullptr) *scale = sizes[0] + sizes[1] + sizes[2];
 }
 
-// ½vᵀHv and ½wᵀHw, the kinetic energies before and after a strike, in one walk over H's
-// branch-sparse pattern: the diagonal and each column's run of descendants (the lower triangle;
-// entries off the ancestor chains are zero).
-template <typename S, int B, int D, typename VDerived, typename WDerived>
-void kinetic_energies(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, const Eigen::MatrixBase<VDerived>& v,
-                      const Eigen::MatrixBase<WDerived>& w, S* energy_v, S* energy_w) noexcept {
-  S sum_v = S(0), sum_w = S(0);
+// ½vᵀHv in one walk over H's branch-sparse pattern: the diagonal and each column's run of
+// descendants (the lower triangle; entries off the ancestor chains are zero).
+template <typename S, int B, int D, typename VDerived>
+S half_quadratic_form(const Model<S, B, D>& model, const Workspace<S, B, D>& ws,
+                      const Eigen::MatrixBase<VDerived>& v) noexcept {
+  S sum = S(0);
   for (int a = 0; a < model.nv(); ++a) {  // the diagonal's half, and column a below it
-    const S diagonal = S(0.5) * ws.mass_matrix.coeff(a, a);
-    S column_v = diagonal * v.coeff(a), column_w = diagonal * w.coeff(a);
+    S column_sum = S(0.5) * ws.mass_matrix.coeff(a, a) * v.coeff(a);
     const S* column = &ws.mass_matrix.coeff(0, a);
     const int end = model.dof_subtree_end(a);
-    for (int k = a + 1; k < end; ++k) {
-      column_v += column[k] * v.coeff(k);
-      column_w += column[k] * w.coeff(k);
-    }
-    sum_v += column_v * v.coeff(a);
-    sum_w += column_w * w.coeff(a);
+    for (int k = a + 1; k < end; ++k) column_sum += column[k] * v.coeff(k);
+    sum += column_sum * v.coeff(a);
   }
-  *energy_v = sum_v;
-  *energy_w = sum_w;
+  return sum;
+}
+
+// The kinetic energies after and before a strike: T⁺ = ½v⁺ᵀHv⁺ by a walk over H, and T⁻ from it
+// by the work the impulses did, T⁺ − T⁻ = (v⁻ + ½Δq̇)ᵀ u with u = H Δq̇ = Gᵀι (000 (11.57);
+// expand ½(v⁻ + Δq̇)ᵀH(v⁻ + Δq̇)), which the impulse-equation check has held to H Δq̇ within its
+// rounding: one walk instead of two. T⁻ carries the rounding of the work's terms, on the scale
+// of |v⁻|·|u|, as the walk's T⁻ would; a work that overflows leaves it infinite or NaN, which
+// the caller refuses as "v.overflow".
+template <typename S, int B, int D, typename VDerived, typename ChangeDerived, typename UDerived, typename PlusDerived>
+void strike_kinetic_energies(const Model<S, B, D>& model, const Workspace<S, B, D>& ws,
+                             const Eigen::MatrixBase<VDerived>& v, const Eigen::MatrixBase<ChangeDerived>& change,
+                             const Eigen::MatrixBase<UDerived>& u, const Eigen::MatrixBase<PlusDerived>& v_plus,
+                             S* before, S* after) noexcept {
+  *after = half_quadratic_form(model, ws, v_plus);
+  S work = S(0);
+  for (int k = 0; k < model.nv(); ++k) work += (v.coeff(k) + S(0.5) * change.coeff(k)) * u.coeff(k);
+  *before = *after - work;
 }
 
 // One impact problem on sw.solve.contact with right-hand side sw.target: assemble, solve, and
@@ -437,15 +437,8 @@ Status solve_strike(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, c
   result.velocity_change = sw.change;
   result.joint_impulse.setZero(nv);
   sw.magnitude.setZero(nv);
-  for (int r = 0; r < rows; ++r) {
-    const int j = r / m;
-    for (int s = 0; s < cd.support_size[j]; ++s) {
-      const int k = cd.support[j][s];
-      const S term = cd.jacobian.coeff(r, k) * sw.impulse.coeff(r);
-      result.joint_impulse.coeffRef(k) += term;
-      sw.magnitude.coeffRef(k) += std::abs(term);
-    }
-  }
+  detail::add_contact_transpose_product<detail::TermSizes::kSumPerDof>(cd, sw.impulse, result.joint_impulse,
+                                                                       sw.magnitude.data());
   auto& residual = sw.solve.generalized;
   residual.resize(nv);
   for (int k = 0; k < nv; ++k) {
@@ -529,7 +522,8 @@ Status solve_strike(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, c
   result.axis_impulse.resize(nv);
   joint_reaction_impulses(model, ws, sw.taking_part, cd, sw.impulse, sw.change, result.reaction_impulse,
                           result.axis_impulse);
-  detail::kinetic_energies(model, ws, v, result.v_plus, &result.kinetic_energy_before, &result.kinetic_energy_after);
+  detail::strike_kinetic_energies(model, ws, v, sw.change, result.joint_impulse, result.v_plus,
+                                  &result.kinetic_energy_before, &result.kinetic_energy_after);
   if (!is_finite(result.kinetic_energy_before) || !is_finite(result.kinetic_energy_after))
     return failed(Status::BadInput("v.overflow"));
   const bool convex = options.friction == StrikeFriction::kNone || options.friction == StrikeFriction::kSticking;

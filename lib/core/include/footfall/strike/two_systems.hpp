@@ -376,10 +376,8 @@ Status solve_two_system_strike(const StrikingSystem<S, B, D>& inner, const Strik
   if (!status.ok()) return fail(status);
   result.kinetic_energy_before = result.kinetic_energy_after = S(0);
   for (int q = 0; q < 2; ++q) {
-    S energy_before = S(0), energy_after = S(0);
-    detail::kinetic_energies(*sys[q]->model, *sys[q]->ws, *sys[q]->v, result.v_plus[q], &energy_before, &energy_after);
-    result.kinetic_energy_before += energy_before;
-    result.kinetic_energy_after += energy_after;
+    result.kinetic_energy_before += detail::half_quadratic_form(*sys[q]->model, *sys[q]->ws, *sys[q]->v);
+    result.kinetic_energy_after += detail::half_quadratic_form(*sys[q]->model, *sys[q]->ws, result.v_plus[q]);
   }
   // As solve_strike: v so large that the kinetic energy overflows is refused, not reported as ∞.
   if (!is_finite(result.kinetic_energy_before) || !is_finite(result.kinetic_energy_after))
