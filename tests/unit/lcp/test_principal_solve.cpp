@@ -218,3 +218,40 @@ FF_TEST_FLOAT_AND_DOUBLE(PrincipalSolve, ZeroRowIsDropped) {
   FF_EXPECT_EQ(z(1), S(0));
   FF_EXPECT_NEAR(z(2), S(1), footfall::test::ulps<S>(8));
 }
+
+FF_TEST_FLOAT_AND_DOUBLE(PrincipalSolve, UnrolledBlockOfSixIsTheRolledLoops) {
+  // A 6×6 block (two contacts with friction) takes the unrolled path of solve_symmetric_block;
+  // the run-time path must give the same numbers from the same elimination, on blocks picked
+  // out of a larger problem in a scrambled order (the stance problem's active rows), and refuse
+  // the same singular blocks.
+  static TestProblem<S> p;
+  static TestVector<S> z_unrolled, z_rolled;
+  Random rng(sizeof(S) == 4 ? 9301 : 9302);
+  int solved = 0, refused = 0;
+  for (int trial = 0; trial < 200; ++trial) {
+    const int n = 6 + static_cast<int>(rng.next() % static_cast<unsigned>(footfall::test::kLcpCapacity - 5));
+    FF_ASSERT_TRUE(p.resize(n).ok());
+    // Every fourth problem is a Gram matrix of rank 5: its 6×6 blocks are singular.
+    const bool singular = trial % 4 == 3;
+    footfall::test::random_gram<S>(rng, n, singular ? 5 : n, singular ? S(0) : S(0.1), p.m);
+    for (int i = 0; i < n; ++i) p.q(i) = rng.uniform(S(-1), S(1));
+    int active[footfall::test::kLcpCapacity];
+    for (int i = 0; i < n; ++i) active[i] = i;
+    for (int i = n - 1; i > 0; --i) std::swap(active[i], active[rng.next() % static_cast<unsigned>(i + 1)]);
+    const bool unrolled = footfall::detail::solve_symmetric_block<6>(p, active, 6, scratch<S>(), z_unrolled);
+    const bool rolled = footfall::detail::solve_symmetric_block<0>(p, active, 6, scratch<S>(), z_rolled);
+    FF_ASSERT_TRUE(unrolled == rolled);
+    if (!unrolled) {
+      ++refused;
+      continue;
+    }
+    ++solved;
+    S scale = S(1);
+    for (int i = 0; i < n; ++i) scale = std::max(scale, std::abs(z_rolled(i)));
+    // Bit for bit where the compiler contracts neither copy's products into fused ones (the
+    // host); within a few roundings where it may contract them differently (the boards' FPUs).
+    for (int i = 0; i < n; ++i) FF_EXPECT_NEAR(z_unrolled(i), z_rolled(i), footfall::test::ulps<S>(4) * scale);
+  }
+  FF_EXPECT_LE(100, solved);
+  FF_EXPECT_LE(20, refused);
+}
