@@ -6,6 +6,7 @@
 #include <Eigen/Core>
 
 #include "footfall/common/numeric.hpp"
+#include "footfall/common/unroll.hpp"
 
 namespace footfall {
 
@@ -23,28 +24,16 @@ class SmallLdlt {
     if (n < 0 || n > N) return false;
     n_ = n;
     ld_ = a;
-    for (int j = 0; j < n; ++j) {
-      S d = ld_.coeff(j, j);
-      for (int k = 0; k < j; ++k) d -= ld_.coeff(j, k) * ld_.coeff(j, k) * ld_.coeff(k, k);
-      if (!(d > S(0)) || !is_finite(d)) return false;
-      ld_.coeffRef(j, j) = d;
-      for (int i = j + 1; i < n; ++i) {
-        S l = ld_.coeff(i, j);
-        for (int k = 0; k < j; ++k) l -= ld_.coeff(i, k) * ld_.coeff(j, k) * ld_.coeff(k, k);
-        ld_.coeffRef(i, j) = l / d;
-      }
-    }
-    return true;
+    if constexpr (N <= kUnrolledMax)
+      if (n == N) return factorize<N>(n);
+    return factorize<0>(n);
   }
 
   // b ← A⁻¹ b on the first n entries.
   void solve_in_place(Vector& b) const noexcept {
-    const int n = n_ < N ? n_ : N;  // n_ ≤ N always; stated so the compiler sees the bound
-    for (int i = 0; i < n; ++i)
-      for (int k = 0; k < i; ++k) b.coeffRef(i) -= ld_.coeff(i, k) * b.coeff(k);
-    for (int i = 0; i < n; ++i) b.coeffRef(i) /= ld_.coeff(i, i);
-    for (int i = n - 1; i >= 0; --i)
-      for (int k = i + 1; k < n; ++k) b.coeffRef(i) -= ld_.coeff(k, i) * b.coeff(k);
+    if constexpr (N <= kUnrolledMax)
+      if (n_ == N) return substitute<N>(b, N);
+    substitute<0>(b, n_ < N ? n_ : N);  // n_ ≤ N always; stated so the compiler sees the bound
   }
 
   // A⁻¹ in the leading n×n block, zero elsewhere.
@@ -61,6 +50,47 @@ class SmallLdlt {
   }
 
  private:
+  // A whole block of up to 6×6 (a free body's AAᵀ, stance/holding_torques.hpp) is factorised
+  // and solved on unrolled loops (common/unroll.hpp), the same arithmetic in the same order.
+  static constexpr int kUnrolledMax = 6;
+
+  // The factorisation of the leading n×n block, n = F when F > 0 (unrolled), else the given n.
+  template <int F>
+  bool factorize(int n) noexcept {
+    if constexpr (F > 0) n = F;
+    bool positive = true;  // every pivot so far: the factorisation stops at the first that is not
+    detail::for_block_index<F>(0, n, [&](int j) {
+      if (!positive) return;
+      S d = ld_.coeff(j, j);
+      detail::for_block_index<F>(0, j, [&](int k) { d -= ld_.coeff(j, k) * ld_.coeff(j, k) * ld_.coeff(k, k); });
+      if (!(d > S(0)) || !is_finite(d)) {
+        positive = false;
+        return;
+      }
+      ld_.coeffRef(j, j) = d;
+      detail::for_block_index<F>(j + 1, n, [&](int i) {
+        S l = ld_.coeff(i, j);
+        detail::for_block_index<F>(0, j, [&](int k) { l -= ld_.coeff(i, k) * ld_.coeff(j, k) * ld_.coeff(k, k); });
+        ld_.coeffRef(i, j) = l / d;
+      });
+    });
+    return positive;
+  }
+
+  // b ← A⁻¹ b on the first n entries (n = F when F > 0, unrolled).
+  template <int F>
+  void substitute(Vector& b, int n) const noexcept {
+    if constexpr (F > 0) n = F;
+    detail::for_block_index<F>(0, n, [&](int i) {
+      detail::for_block_index<F>(0, i, [&](int k) { b.coeffRef(i) -= ld_.coeff(i, k) * b.coeff(k); });
+    });
+    detail::for_block_index<F>(0, n, [&](int i) { b.coeffRef(i) /= ld_.coeff(i, i); });
+    detail::for_block_index<F>(0, n, [&](int step) {  // rows n − 1 down to 0
+      const int i = n - 1 - step;
+      detail::for_block_index<F>(i + 1, n, [&](int k) { b.coeffRef(i) -= ld_.coeff(k, i) * b.coeff(k); });
+    });
+  }
+
   Matrix ld_;  // D on the diagonal, L strictly below
   int n_ = 0;
 };

@@ -100,7 +100,7 @@ void collect_contact_support(const Model<S, B, D>& model, int body, int other, C
 
 // Column k's contribution of a body-fixed point's velocity, ⁰S_k's linear part at p (world).
 template <typename S>
-Vector3<S> point_motion(const Motion<S>& s_world, const Vector3<S>& p) noexcept {
+FOOTFALL_INLINE Vector3<S> point_motion(const Motion<S>& s_world, const Vector3<S>& p) noexcept {
   return s_world.linear() + s_world.angular().cross(p);
 }
 
@@ -442,8 +442,8 @@ void add_scaled_product(const ContactDynamics<S, D, K>& cd, const Eigen::MatrixB
 namespace detail {
 
 // What add_transpose_product keeps of its terms' sizes |G(r, k) f(r)|, for a check's rounding
-// scale: the largest (in sizes[0]), or their sum per DOF (in sizes[k]).
-enum class TermSizes : unsigned char { kLargest, kSumPerDof };
+// scale: the largest (in sizes[0]), their sum per DOF (in sizes[k]), or nothing (sizes unused).
+enum class TermSizes : unsigned char { kLargest, kSumPerDof, kNone };
 
 // out(k) += Σ_r G(r, k) f(r) over each contact's support (the only columns its rows have), and
 // the terms' sizes as Sizes says. A contact's M rows of one column are adjacent in G (column-
@@ -455,7 +455,8 @@ void add_transpose_product(const ContactDynamics<S, D, K>& cd, const Eigen::Matr
                            const Eigen::MatrixBase<OutDerived>& out_const, S* sizes) noexcept {
   auto& out = writable(out_const);
   const Eigen::Index stride = cd.jacobian.rows();
-  S largest = sizes[0];  // kLargest's, in a register (out and sizes may alias as far as GCC knows)
+  S largest = S(0);  // kLargest's, in a register (out and sizes may alias as far as GCC knows)
+  if constexpr (Sizes == TermSizes::kLargest) largest = sizes[0];
   for (int i = 0; i < cd.count; ++i) {
     S fi[static_cast<std::size_t>(M)];
 #pragma GCC unroll 3
@@ -465,18 +466,19 @@ void add_transpose_product(const ContactDynamics<S, D, K>& cd, const Eigen::Matr
       const int k = cd.support[i][s];
       const S* const column = rows + k * stride;
       S value = out.coeff(k);
-      S size = Sizes == TermSizes::kLargest ? largest : sizes[k];
+      S size = S(0);
+      if constexpr (Sizes == TermSizes::kLargest) size = largest;
+      if constexpr (Sizes == TermSizes::kSumPerDof) size = sizes[k];
 #pragma GCC unroll 3
       for (int r = 0; r < M; ++r) {
         const S term = column[r] * fi[r];
         value += term;
-        if constexpr (Sizes == TermSizes::kLargest)
-          size = std::max(size, std::abs(term));
-        else
-          size += std::abs(term);
+        if constexpr (Sizes == TermSizes::kLargest) size = std::max(size, std::abs(term));
+        if constexpr (Sizes == TermSizes::kSumPerDof) size += std::abs(term);
       }
       out.coeffRef(k) = value;
-      (Sizes == TermSizes::kLargest ? largest : sizes[k]) = size;
+      if constexpr (Sizes == TermSizes::kLargest) largest = size;
+      if constexpr (Sizes == TermSizes::kSumPerDof) sizes[k] = size;
     }
   }
   if constexpr (Sizes == TermSizes::kLargest) sizes[0] = largest;

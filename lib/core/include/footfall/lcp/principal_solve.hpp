@@ -21,6 +21,7 @@
 #include <utility>
 
 #include "footfall/common/numeric.hpp"
+#include "footfall/common/unroll.hpp"
 #include "footfall/lcp/problem.hpp"
 
 namespace footfall {
@@ -35,20 +36,6 @@ struct PrincipalSolveScratch {
 };
 
 namespace detail {
-
-// Runs body(i) for i = first … end − 1. F > 0 says that the block being worked on is F×F, fixed
-// at compile time (end is then F or a count below it), and the loop is unrolled: GCC at -O2
-// leaves the loops of a 6×6 block rolled, and they cost several times their arithmetic in
-// index and loop instructions. F = 0 is the block of run-time size, rolled.
-template <int F, typename Body>
-FOOTFALL_INLINE void for_block_index(int first, int end, Body&& body) noexcept {
-  if constexpr (F > 0) {
-#pragma GCC unroll 16
-    for (int i = first; i < end; ++i) body(i);
-  } else {
-    for (int i = first; i < end; ++i) body(i);
-  }
-}
 
 // r ← U⁻¹ L⁻¹ P r with the factors in scratch.lu (k×k). The factorisation swaps whole rows
 // (multipliers too, as LAPACK's getrf does), so P is applied in full before L.

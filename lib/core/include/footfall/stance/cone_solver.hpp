@@ -33,6 +33,7 @@
 #include <limits>
 
 #include "footfall/common/numeric.hpp"
+#include "footfall/common/unroll.hpp"
 #include "footfall/lcp/principal_solve.hpp"
 #include "footfall/lcp/result_check.hpp"
 #include "footfall/stance/stance_workspace.hpp"
@@ -200,11 +201,15 @@ LcpCheck<S> check_cone_answer(const StanceWorkspace<S, D, K>& sw, const ContactS
     for (int k = 0; k < count; ++k) {
       const int r = first + k;
       S wr = p.q.coeff(r), magnitude = std::abs(p.q.coeff(r));
-      for (int c = 0; c < n; ++c) {
+      const auto add_term = [&](int c) {
         const S term = p.m.coeff(r, c) * z.coeff(c);
         wr += term;
         magnitude += std::abs(term);
-      }
+      };
+      if (n == 6)  // two contacts with friction: the row unrolled (common/unroll.hpp)
+        for_block_index<6>(0, 6, add_term);
+      else
+        for_block_index<0>(0, n, add_term);
       w.coeffRef(r) = wr;
       tw[k] = rounding * magnitude + accuracy * q_norm;
       if (!is_finite(wr) || rounding * magnitude > q_norm) {

@@ -68,19 +68,21 @@ Status holding_torques(const Model<S, B, D>& model, const Workspace<S, B, D>& ws
   Eigen::Matrix<S, 6, 1> y;
   for (int i = 0; i < 6; ++i) y.coeffRef(i) = ws.bias.coeff(i);
   ldlt.solve_in_place(y);
-  for (int k = 0; k < nv; ++k) tau.coeffRef(k, 0) = k < 6 ? S(0) : ws.bias.coeff(k);
+  // f = Aᵀy, and τ = C − Gᵀf on the joints: C + Gᵀ(−f) by the contacts' columns (each column's
+  // rows in order, so each entry is C_k − G_rk f_r − … as a row-by-row loop has it), whose base
+  // rows are then set back to 0.
+  Eigen::Matrix<S, Eigen::Dynamic, 1, 0, 3 * K, 1> pull(rows);  // −f
   if (forces != nullptr) forces->resize(rows);
   for (int r = 0; r < rows; ++r) {
     S f = S(0);
+#pragma GCC unroll 6
     for (int i = 0; i < 6; ++i) f += cd.jacobian.coeff(r, i) * y.coeff(i);
     if (forces != nullptr) forces->coeffRef(r) = f;
-    // G's row is zero off its contact's support (the DOFs on the foot's path to the root).
-    const int* support = cd.support[r / 3];
-    for (int s = 0; s < cd.support_size[r / 3]; ++s) {
-      const int k = support[s];
-      if (k >= 6) tau.coeffRef(k, 0) -= cd.jacobian.coeff(r, k) * f;
-    }
+    pull.coeffRef(r) = -f;
   }
+  for (int k = 0; k < nv; ++k) tau.coeffRef(k, 0) = ws.bias.coeff(k);
+  detail::add_transpose_product<3, detail::TermSizes::kNone>(cd, pull, tau, static_cast<S*>(nullptr));
+  for (int k = 0; k < 6; ++k) tau.coeffRef(k, 0) = S(0);
   return Status::Ok();
 }
 
