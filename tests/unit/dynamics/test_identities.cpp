@@ -3,6 +3,7 @@
 // RNEA(q, v, ABA(q, v, τ)) = τ; the sparse factor reproduces H and its solves agree with a dense
 // solve. Products are Eigen's lazyProduct (coefficient-wise): its general run-time-sized
 // product keeps a heap fallback that board images must not link. Tolerances are multiples of ε times the size of the numbers compared.
+#include <cmath>
 #include <limits>
 
 #include "dense_solve.hpp"
@@ -65,6 +66,23 @@ void check_dynamics_identities(const footfall::Model<S, B, D>& model, std::uint6
     ws.factor.setConstant(n, n, std::numeric_limits<S>::quiet_NaN());
     FF_ASSERT_TRUE(footfall::factorize_mass_matrix(model, ws).ok());
     for (int k = 0; k < n; ++k) FF_EXPECT_LT(S(0), ws.factor(k, k));
+
+    // The branch-sparse product the checks use (add_off_diagonal_product, with the caller's
+    // diagonal) is H q̈ and its term sizes |H||q̈|, row for row: with a free flyer its panel is
+    // taken a row at a time, and every entry of H off that panel and the column runs still
+    // counts once.
+    typename Model::TangentVector product(n), sizes(n);
+    for (int k = 0; k < n; ++k) {
+      product(k) = h(k, k) * qdd(k);
+      sizes(k) = std::abs(h(k, k) * qdd(k));
+    }
+    footfall::add_off_diagonal_product(model, ws, qdd, product, sizes);
+    const typename Model::TangentVector dense_sizes = h.cwiseAbs().lazyProduct(qdd.cwiseAbs()).eval();
+    FF_EXPECT_MATRIX_NEAR(product, h.lazyProduct(qdd).eval(), tolerance * footfall::max_abs(dense_sizes));
+    FF_EXPECT_MATRIX_NEAR(sizes, dense_sizes, tolerance * footfall::max_abs(dense_sizes));
+    // And the kinetic-energy form the strike uses, ½vᵀHv over the same pattern.
+    FF_EXPECT_NEAR(footfall::detail::half_quadratic_form(model, ws, v), S(0.5) * v.dot(h.lazyProduct(v).eval()),
+                   tolerance * v.cwiseAbs().dot(h.cwiseAbs().lazyProduct(v.cwiseAbs()).eval()));
 
     // RNEA = H q̈ + C
     FF_ASSERT_TRUE(footfall::rnea(model, ws, q, v, qdd).ok());

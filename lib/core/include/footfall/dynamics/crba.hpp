@@ -123,15 +123,66 @@ Status mass_matrix(const Model<S, B, D>& model, Workspace<S, B, D>& ws) noexcept
 // Adds the off-diagonal terms of H x to `sum`, and their sizes to `magnitude` (both nv long, for
 // a check's rounding scale), over H's branch-sparse pattern: column a's run below the diagonal
 // (Model::dof_subtree_end) and, H being symmetric, row a's. The diagonal is the caller's.
+//
+// With a free flyer (DOFs 0–5, whose runs all reach the end of its tree) the six columns'
+// entries below row 5 are a dense panel, most of H's entries on a legged robot, and they are
+// taken a row at a time: H(k, 0…5) is H(0…5, k), adjacent in column k, so sum(k) and
+// magnitude(k) are read and written once a row instead of once an entry, and the six columns'
+// row sums stay in registers. Every sum gets its terms in the order of the column walk, so the
+// result is that walk's, bit for bit.
 template <typename S, int B, int D, typename XDerived, typename SumDerived, typename MagnitudeDerived>
 void add_off_diagonal_product(const Model<S, B, D>& model, const Workspace<S, B, D>& ws,
                               const Eigen::MatrixBase<XDerived>& x, const Eigen::MatrixBase<SumDerived>& sum_const,
                               const Eigen::MatrixBase<MagnitudeDerived>& magnitude_const) noexcept {
   auto& sum = writable(sum_const);
   auto& magnitude = writable(magnitude_const);
+  const bool panel = model.has_floating_base();
+  constexpr int kPanel = 6;
+  if (panel) {
+    S xa[kPanel], abs_xa[kPanel], row_sum[kPanel], row_magnitude[kPanel];  // columns 0–5
+#pragma GCC unroll 6
+    for (int a = 0; a < kPanel; ++a) {
+      xa[a] = x.coeff(a);
+      abs_xa[a] = std::abs(xa[a]);
+      row_sum[a] = row_magnitude[a] = S(0);
+    }
+    // The free flyer's own block, column by column as the walk takes it.
+#pragma GCC unroll 6
+    for (int a = 0; a < kPanel; ++a)
+#pragma GCC unroll 6
+      for (int k = a + 1; k < kPanel; ++k) {
+        const S h = ws.mass_matrix.coeff(k, a), above = h * x.coeff(k);
+        sum.coeffRef(k) += h * xa[a];
+        magnitude.coeffRef(k) += std::abs(h) * abs_xa[a];
+        row_sum[a] += above;
+        row_magnitude[a] += std::abs(above);
+      }
+    // The panel, row by row.
+    const int end = model.dof_subtree_end(0);
+    for (int k = kPanel; k < end; ++k) {
+      const S* const h = &ws.mass_matrix.coeff(0, k);  // H(0…5, k) = H(k, 0…5)
+      const S xk = x.coeff(k);
+      S row = sum.coeff(k), size = magnitude.coeff(k);
+#pragma GCC unroll 6
+      for (int a = 0; a < kPanel; ++a) {
+        const S above = h[a] * xk;
+        row += h[a] * xa[a];
+        size += std::abs(h[a]) * abs_xa[a];
+        row_sum[a] += above;
+        row_magnitude[a] += std::abs(above);
+      }
+      sum.coeffRef(k) = row;
+      magnitude.coeffRef(k) = size;
+    }
+#pragma GCC unroll 6
+    for (int a = 0; a < kPanel; ++a) {
+      sum.coeffRef(a) += row_sum[a];
+      magnitude.coeffRef(a) += row_magnitude[a];
+    }
+  }
   // Row a's own terms gather in locals (the compiler cannot keep sum(a) in a register while it
   // stores to sum(k)), and |H(k, a) x_a| is |H(k, a)| |x_a|, exactly.
-  for (int a = 0; a < model.nv(); ++a) {
+  for (int a = panel ? kPanel : 0; a < model.nv(); ++a) {
     const S* column = &ws.mass_matrix.coeff(0, a);
     const int end = model.dof_subtree_end(a);
     const S xa = x.coeff(a), abs_xa = std::abs(xa);
@@ -147,5 +198,48 @@ void add_off_diagonal_product(const Model<S, B, D>& model, const Workspace<S, B,
     magnitude.coeffRef(a) += row_magnitude;
   }
 }
+
+namespace detail {
+
+// ½vᵀHv in one walk over H's branch-sparse pattern: the diagonal and each column's run of
+// descendants (the lower triangle; entries off the ancestor chains are zero). A free flyer's
+// six columns below its own block are taken a row at a time, as add_off_diagonal_product
+// takes them, each column's sum still in the walk's order.
+template <typename S, int B, int D, typename VDerived>
+S half_quadratic_form(const Model<S, B, D>& model, const Workspace<S, B, D>& ws,
+                      const Eigen::MatrixBase<VDerived>& v) noexcept {
+  S sum = S(0);
+  int first = 0;  // the first column the column walk takes
+  if (model.has_floating_base()) {
+    constexpr int kPanel = 6;
+    S column_sum[kPanel];
+#pragma GCC unroll 6
+    for (int a = 0; a < kPanel; ++a) {
+      column_sum[a] = S(0.5) * ws.mass_matrix.coeff(a, a) * v.coeff(a);
+#pragma GCC unroll 6
+      for (int k = a + 1; k < kPanel; ++k) column_sum[a] += ws.mass_matrix.coeff(k, a) * v.coeff(k);
+    }
+    const int end = model.dof_subtree_end(0);
+    for (int k = kPanel; k < end; ++k) {
+      const S* const h = &ws.mass_matrix.coeff(0, k);  // H(0…5, k) = H(k, 0…5)
+      const S vk = v.coeff(k);
+#pragma GCC unroll 6
+      for (int a = 0; a < kPanel; ++a) column_sum[a] += h[a] * vk;
+    }
+#pragma GCC unroll 6
+    for (int a = 0; a < kPanel; ++a) sum += column_sum[a] * v.coeff(a);
+    first = kPanel;
+  }
+  for (int a = first; a < model.nv(); ++a) {  // the diagonal's half, and column a below it
+    S column_sum = S(0.5) * ws.mass_matrix.coeff(a, a) * v.coeff(a);
+    const S* column = &ws.mass_matrix.coeff(0, a);
+    const int end = model.dof_subtree_end(a);
+    for (int k = a + 1; k < end; ++k) column_sum += column[k] * v.coeff(k);
+    sum += column_sum * v.coeff(a);
+  }
+  return sum;
+}
+
+}  // namespace detail
 
 }  // namespace footfall

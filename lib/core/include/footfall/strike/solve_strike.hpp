@@ -152,22 +152,6 @@ FOOTFALL_INLINE void contact_rows_product(const ContactDynamics<S, D, K>& cd, in
   if (scale != nullptr) *scale = sizes[0] + sizes[1] + sizes[2];
 }
 
-// ½vᵀHv in one walk over H's branch-sparse pattern: the diagonal and each column's run of
-// descendants (the lower triangle; entries off the ancestor chains are zero).
-template <typename S, int B, int D, typename VDerived>
-S half_quadratic_form(const Model<S, B, D>& model, const Workspace<S, B, D>& ws,
-                      const Eigen::MatrixBase<VDerived>& v) noexcept {
-  S sum = S(0);
-  for (int a = 0; a < model.nv(); ++a) {  // the diagonal's half, and column a below it
-    S column_sum = S(0.5) * ws.mass_matrix.coeff(a, a) * v.coeff(a);
-    const S* column = &ws.mass_matrix.coeff(0, a);
-    const int end = model.dof_subtree_end(a);
-    for (int k = a + 1; k < end; ++k) column_sum += column[k] * v.coeff(k);
-    sum += column_sum * v.coeff(a);
-  }
-  return sum;
-}
-
 // The kinetic energies after and before a strike: T⁺ = ½v⁺ᵀHv⁺ by a walk over H, and T⁻ from it
 // by the work the impulses did, T⁺ − T⁻ = (v⁻ + ½Δq̇)ᵀ u with u = H Δq̇ = Gᵀι (000 (11.57);
 // expand ½(v⁻ + Δq̇)ᵀH(v⁻ + Δq̇)), which the impulse-equation check has held to H Δq̇ within its
