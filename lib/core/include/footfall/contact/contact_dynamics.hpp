@@ -88,6 +88,22 @@ void collect_contact_support(const Model<S, B, D>& model, int body, int other, C
                              int i) noexcept {
   bool* mark = cd.on_support[i];
   for (int k = 0; k < model.nv(); ++k) mark[k] = false;
+  if (other == -1) {
+    // One path: walked from the body up, each joint's DOFs from its last, it lists them in
+    // descending order already wherever parents' DOFs are numbered before their children's,
+    // as ModelBuilder numbers them; the scan below is for two paths, or any other numbering.
+    int size = 0;
+    bool descending = true;
+    for (int j = body; j != -1 && descending; j = model.parent(j))
+      for (int k = model.v_index(j) + model.joint_nv(j) - 1; k >= model.v_index(j) && descending; --k) {
+        descending = size == 0 || k < cd.support[i][size - 1];
+        mark[k] = true;
+        cd.support[i][size++] = k;
+      }
+    cd.support_size[i] = size;
+    if (descending) return;
+    for (int k = 0; k < model.nv(); ++k) mark[k] = false;
+  }
   const int ends[2] = {body, other};
   for (int e = 0; e < 2; ++e)
     for (int j = ends[e]; j != -1; j = model.parent(j))
@@ -248,19 +264,15 @@ enum class ContactTerms : unsigned char {
   kWithVelocityTerms, // Ġv too, for the acceleration-level (stance) problem
 };
 
-// Fills the configuration-dependent contact terms of `set` on the current kinematics, H and its
-// factor (forward_kinematics, mass_matrix and factorize_mass_matrix, in that order): the frames,
-// G, G v, W = G H⁻¹ Gᵀ and, when asked, Ġv. with_tangents chooses m = 3 rows a contact, else 1.
-// Validates the contacts; on failure `cd` holds no contacts.
-// The policy Kernels (dynamics/tree_kernels.hpp) walks the DOF tree in W's solves.
-template <typename Kernels = GenericKernels, typename S, int B, int D, int K>
-Status compute_contact_terms(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, const ContactSet<S, K>& set,
-                             bool with_tangents, ContactTerms terms, ContactDynamics<S, D, K>& cd) noexcept {
-  using W = Workspace<S, B, D>;
+namespace detail {
+
+// compute_contact_terms on what its caller has checked: the workspace's stages and the model's
+// tree for Kernels (the solves check both once at their entry). Validates the contacts.
+template <typename Kernels, typename S, int B, int D, int K>
+Status contact_terms(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, const ContactSet<S, K>& set,
+                     bool with_tangents, ContactTerms terms, ContactDynamics<S, D, K>& cd) noexcept {
   cd.count = 0;
-  Status status = detail::check_contact_stages(ws, W::kKinematics | W::kMassMatrix | W::kFactor);
-  if (status.ok()) status = Kernels::check(model);
-  if (status.ok()) status = validate_contacts(model, set);
+  const Status status = validate_contacts(model, set);
   if (!status.ok()) return status;
 
   const int n = model.nv();
@@ -305,6 +317,24 @@ Status compute_contact_terms(const Model<S, B, D>& model, const Workspace<S, B, 
   else
     detail::delassus_from_factor<Kernels, 1>(model, ws, cd);
   return Status::Ok();
+}
+
+}  // namespace detail
+
+// Fills the configuration-dependent contact terms of `set` on the current kinematics, H and its
+// factor (forward_kinematics, mass_matrix and factorize_mass_matrix, in that order): the frames,
+// G, G v, W = G H⁻¹ Gᵀ and, when asked, Ġv. with_tangents chooses m = 3 rows a contact, else 1.
+// Validates the contacts; on failure `cd` holds no contacts.
+// The policy Kernels (dynamics/tree_kernels.hpp) walks the DOF tree in W's solves.
+template <typename Kernels = GenericKernels, typename S, int B, int D, int K>
+Status compute_contact_terms(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, const ContactSet<S, K>& set,
+                             bool with_tangents, ContactTerms terms, ContactDynamics<S, D, K>& cd) noexcept {
+  using W = Workspace<S, B, D>;
+  cd.count = 0;
+  Status status = detail::check_contact_stages(ws, W::kKinematics | W::kMassMatrix | W::kFactor);
+  if (status.ok()) status = Kernels::check(model);
+  if (!status.ok()) return status;
+  return detail::contact_terms<Kernels>(model, ws, set, with_tangents, terms, cd);
 }
 
 namespace detail {
@@ -412,9 +442,10 @@ Status compute_contact_dynamics(const Model<S, B, D>& model, const Workspace<S, 
   cd.count = 0;
   Status status = detail::check_contact_stages(ws, W::kKinematics | W::kMassMatrix | W::kFactor | W::kBias);
   if (status.ok()) status = validate_vector(tau, model.nv(), "tau");
+  if (status.ok()) status = Kernels::check(model);
   if (status.ok())
-    status = compute_contact_terms<Kernels>(model, ws, set, with_tangents, ContactTerms::kWithVelocityTerms, cd);
-  // τ, the stages and the tree are checked above and in compute_contact_terms.
+    status = detail::contact_terms<Kernels>(model, ws, set, with_tangents, ContactTerms::kWithVelocityTerms, cd);
+  // τ, the stages and the tree are checked above, once.
   if (status.ok()) status = detail::free_contact_acceleration<Kernels>(model, ws, tau, cd);
   return status;
 }

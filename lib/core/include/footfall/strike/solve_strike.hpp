@@ -289,7 +289,7 @@ Status solve_strike(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, c
   bool on_ground = true;
   for (int i = 0; i < count; ++i) on_ground = on_ground && set.contacts[i].other_body == -1;
   if (status.ok() && rows_of_three && on_ground) {
-    status = compute_contact_terms<Kernels>(model, ws, set, true, ContactTerms::kVelocityOnly, sw.solve.contact);
+    status = detail::contact_terms<Kernels>(model, ws, set, true, ContactTerms::kVelocityOnly, sw.solve.contact);
     set_terms = status.ok();
   } else if (status.ok()) {
     status = validate_contacts(model, set);
@@ -358,7 +358,7 @@ Status solve_strike(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, c
     const bool whole_set = set_terms && nc == count;
     if (status.ok() && !whole_set) {
       set_terms = false;
-      status = compute_contact_terms<Kernels>(model, ws, sw.taking_part, rows_of_three, ContactTerms::kVelocityOnly,
+      status = detail::contact_terms<Kernels>(model, ws, sw.taking_part, rows_of_three, ContactTerms::kVelocityOnly,
                                               sw.solve.contact);
     }
     if (!status.ok()) return failed(status);
