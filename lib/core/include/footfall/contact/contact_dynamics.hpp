@@ -40,6 +40,7 @@
 #include "footfall/dynamics/jacobians.hpp"
 #include "footfall/dynamics/kinematics.hpp"
 #include "footfall/dynamics/tree_kernels.hpp"
+#include "footfall/dynamics/validate.hpp"
 #include "footfall/model/workspace.hpp"
 
 namespace footfall {
@@ -399,11 +400,11 @@ Status free_contact_acceleration(const Model<S, B, D>& model, const Workspace<S,
                                  const Eigen::MatrixBase<TauDerived>& tau, ContactDynamics<S, D, K>& cd) noexcept {
   // τ and C are finite, but their difference may not be (solve_mass_matrix's "rhs" refusal).
   cd.free_acceleration = tau - ws.bias;
-  for (int k = 0; k < model.nv(); ++k)
-    if (!is_finite(cd.free_acceleration.coeff(k))) {
-      cd.count = 0;
-      return Status::BadInput("rhs", k);
-    }
+  const Status finite = validate_vector(cd.free_acceleration, model.nv(), "rhs");
+  if (!finite.ok()) {
+    cd.count = 0;
+    return finite;
+  }
   Kernels::solve(model, ws, cd.free_acceleration);
   const int m = cd.rows_per_contact;
   cd.free_contact_acceleration = cd.velocity_term;  // + G q̈_free, row by row
