@@ -251,6 +251,17 @@ FF_TEST_FLOAT_AND_DOUBLE(PrincipalSolve, UnrolledBlockOfSixIsTheRolledLoops) {
     // Bit for bit where the compiler contracts neither copy's products into fused ones (the
     // host); within a few roundings where it may contract them differently (the boards' FPUs).
     for (int i = 0; i < n; ++i) FF_EXPECT_NEAR(z_unrolled(i), z_rolled(i), footfall::test::ulps<S>(4) * scale);
+    // And the answer solves the block, M_αα z_α = −q_α, to the rounding of its terms, with z 0 off α.
+    for (int a = 0; a < 6; ++a) {
+      const int r = active[a];
+      S residual = p.q(r), size = std::abs(p.q(r));
+      for (int c = 0; c < 6; ++c) {
+        residual += p.m(r, active[c]) * z_unrolled(active[c]);
+        size += std::abs(p.m(r, active[c]) * z_unrolled(active[c]));
+      }
+      FF_EXPECT_NEAR(residual, S(0), footfall::test::ulps<S>(64) * size);
+    }
+    for (int a = 6; a < n; ++a) FF_EXPECT_EQ(z_unrolled(active[a]), S(0));
   }
   FF_EXPECT_LE(100, solved);
   FF_EXPECT_LE(20, refused);

@@ -91,19 +91,16 @@ void collect_contact_support(const Model<S, B, D>& model, int body, int other, C
   for (int k = 0; k < model.nv(); ++k) mark[k] = false;
   if (other == -1) {
     // One path: walked from the body up, each joint's DOFs from its last, it lists them in
-    // descending order already wherever parents' DOFs are numbered before their children's,
-    // as ModelBuilder numbers them; the scan below is for two paths, or any other numbering.
+    // descending order already, since ModelBuilder gives a parent a smaller index than its child
+    // and numbers DOFs in body order. Two paths interleave, and are merged by the scan below.
     int size = 0;
-    bool descending = true;
-    for (int j = body; j != -1 && descending; j = model.parent(j))
-      for (int k = model.v_index(j) + model.joint_nv(j) - 1; k >= model.v_index(j) && descending; --k) {
-        descending = size == 0 || k < cd.support[i][size - 1];
+    for (int j = body; j != -1; j = model.parent(j))
+      for (int k = model.v_index(j) + model.joint_nv(j) - 1; k >= model.v_index(j); --k) {
         mark[k] = true;
         cd.support[i][size++] = k;
       }
     cd.support_size[i] = size;
-    if (descending) return;
-    for (int k = 0; k < model.nv(); ++k) mark[k] = false;
+    return;
   }
   const int ends[2] = {body, other};
   for (int e = 0; e < 2; ++e)

@@ -190,7 +190,7 @@ bool solve_symmetric_block(const LcpProblem<S, N>& problem, const int* active, i
 // symmetric; only its lower triangle is read.
 // A block of 6 (two contacts with friction, both holding: a trot's stance pair, or its strike)
 // takes the unrolled path, the same arithmetic in the same order: on the Cortex-M7 it costs
-// about a third of the rolled loops' instructions, for 3.5 kB of flash. Other sizes are not
+// about two fifths of the rolled loops' instructions, for 3.5 kB of flash. Other sizes are not
 // unrolled, to keep the flash a firmware image pays for this to one size.
 template <typename S, int N>
 bool solve_principal_block_symmetric(const LcpProblem<S, N>& problem, const int* active, int k,
