@@ -113,6 +113,31 @@ FF_TEST_FLOAT_AND_DOUBLE(ContactTerms, DelassusMatchesTheDenseSolve) {
   }
 }
 
+// G's rows are each contact's relative point velocity per unit q̇ along its frame: e_rᵀ(J_s − J_p)
+// with J from point_jacobian (about the world's origin, by its own walk), on every column. The
+// free flyer's six columns of a foot on the ground are made from E's rotations of the frame and
+// the lever (store_free_flyer_contact_columns), the legs' from ⁰S_k: a swapped column, a lever
+// from the wrong origin or a turn by Eᵀ for E is off by the size of the row.
+FF_TEST_FLOAT_AND_DOUBLE(ContactTerms, RowsAreTheJacobiansAlongTheContactFrame) {
+  auto& b = terms_bench<S>();
+  FF_ASSERT_TRUE(prepare(b));
+  FF_ASSERT_TRUE(compute_contact_terms(b.model, b.ws, b.set, true, ContactTerms::kVelocityOnly, b.cd).ok());
+  Eigen::Matrix<S, 3, 18> successor, predecessor;
+  for (int i = 0; i < TermsBench<S>::kContacts; ++i) {
+    const Contact<S>& c = b.set[i];
+    FF_ASSERT_TRUE(point_jacobian(b.model, b.ws, c.body, c.point, successor).ok());
+    predecessor.setZero();
+    if (c.other_body != -1) {
+      FF_ASSERT_TRUE(point_jacobian(b.model, b.ws, c.other_body, c.other_point, predecessor).ok());
+    }
+    const Eigen::Matrix<S, 3, 18> relative = successor - predecessor;
+    const S scale = successor.cwiseAbs().maxCoeff() + predecessor.cwiseAbs().maxCoeff();
+    for (int r = 0; r < 3; ++r)
+      for (int k = 0; k < 18; ++k)
+        FF_EXPECT_NEAR(b.cd.jacobian(3 * i + r, k), b.cd.direction[i][r].dot(relative.col(k)), ulps<S>(64) * scale);
+  }
+}
+
 // H⁻¹Gᵀf (contact_force_acceleration: Z f and one forward substitution) and H⁻¹Gᵀ
 // (contact_response: a full solve a column) against the dense X.
 FF_TEST_FLOAT_AND_DOUBLE(ContactTerms, ResponseMatchesTheDenseSolve) {

@@ -211,6 +211,28 @@ void for_each_contact_column(const Model<S, B, D>& model, const Workspace<S, B, 
       visit(k, Vector3<S>(-point_motion(ws.subspace_world[k], lever_other)));
 }
 
+// A ground contact's three rows of G on a free flyer's six columns (DOFs 0–5; v = [linear;
+// angular] in the body's axes, joint.hpp), into `column` (G's column k at column + k·stride).
+// Their ⁰S_k are the body's axes turned into the world's, E's rows (crba.hpp,
+// store_free_flyer_row), so with ℓ = p − the body's origin, row r along e_r holds
+//   G(r, a) = e_r · Eᵀe_a = (E e_r)_a,   G(r, 3 + a) = e_r · (Eᵀe_a × ℓ) = ((E ℓ) × (E e_r))_a,
+// the triple product turned by the rotation: four rotations and three cross products instead
+// of six point motions and eighteen dot products.
+template <typename S, int B, int D>
+FOOTFALL_INLINE void store_free_flyer_contact_columns(const Workspace<S, B, D>& ws, const Vector3<S>& lever,
+                                                      const Vector3<S>* e, S* column, Eigen::Index stride) noexcept {
+  const Matrix3<S>& rotation = ws.world_to_body[0].rotation();
+  const Vector3<S> turned_lever = rotation * lever;
+  for (int r = 0; r < 3; ++r) {
+    const Vector3<S> along = rotation * e[r];
+    const Vector3<S> about = turned_lever.cross(along);
+    for (int a = 0; a < 3; ++a) {
+      column[a * stride + r] = along.coeff(a);
+      column[(3 + a) * stride + r] = about.coeff(a);
+    }
+  }
+}
+
 // Contact i's rows of G along directions e[0..m) given in the model's frame ("world" to the
 // model), for the successor's point p in that frame, and u = ṗ_s − ṗ_p there.
 template <typename S, int B, int D, int K>
@@ -231,12 +253,20 @@ void fill_contact_rows(const Model<S, B, D>& model, const Workspace<S, B, D>& ws
     S* const column = &cd.jacobian.coeffRef(i * 3, 0);
     const Eigen::Index stride = cd.jacobian.rows();
     const Vector3<S> e0 = e[0], e1 = e[1], e2 = e[2];
-    for_each_contact_column(model, ws, c, p, [&](int k, const Vector3<S>& col) {
-      S* const g = column + k * stride;
-      g[0] = e0.dot(col);
-      g[1] = e1.dot(col);
-      g[2] = e2.dot(col);
-    });
+    const Vector3<S> lever = p - crba_origin(model, ws, c.body);
+    for (int j = c.body; j != -1; j = model.parent(j)) {
+      if (j == 0 && model.has_floating_base()) {
+        store_free_flyer_contact_columns(ws, lever, e, column, stride);
+        break;  // the free flyer is its tree's root
+      }
+      for (int k = model.v_index(j); k < model.v_index(j) + model.joint_nv(j); ++k) {
+        const Vector3<S> col = point_motion(ws.subspace_world[k], lever);
+        S* const g = column + k * stride;
+        g[0] = e0.dot(col);
+        g[1] = e1.dot(col);
+        g[2] = e2.dot(col);
+      }
+    }
     return;
   }
   for_each_contact_column(model, ws, c, p, [&](int k, const Vector3<S>& col) {
