@@ -69,15 +69,12 @@ FOOTFALL_INLINE void store_free_flyer_block(Workspace<S, B, D>& ws) noexcept {
   m.template block<3, 3>(3, 0) = coupling.transpose();
 }
 
-}  // namespace detail
-
-namespace detail {
-
-// Sizes H and zeros the entries the walk below never writes: those between DOFs on different
+// Sizes H and zeros the entries mass_matrix's walk never writes: those between DOFs on different
 // branches. With depth-first numbering column k's descendants are exactly the run below it
-// (Model::dof_subtree_end), and DOF r > k is an ancestor of no one before it, so the zeros are
-// H(r, k) and H(k, r) for r past k's run: for the A1 108 of the 324 entries, on no free-flyer
-// column. Any other numbering has zeros inside the runs too, and H is cleared whole.
+// (Model::dof_subtree_end), and a DOF r past that run neither descends from k nor, numbered
+// after it, is its ancestor: the zeros are H(r, k) and H(k, r) for r past k's run, 108 of the
+// A1's 324 entries and none on a free flyer's columns. Any other numbering has zeros inside the
+// runs too, and H is cleared whole.
 template <typename S, int B, int D>
 FOOTFALL_INLINE void clear_off_pattern(const Model<S, B, D>& model, typename Workspace<S, B, D>::Matrix& h) noexcept {
   const int n = model.nv();
