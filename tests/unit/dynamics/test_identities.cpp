@@ -3,10 +3,12 @@
 // RNEA(q, v, ABA(q, v, τ)) = τ; the sparse factor reproduces H and its solves agree with a dense
 // solve. Products are Eigen's lazyProduct (coefficient-wise): its general run-time-sized
 // product keeps a heap fallback that board images must not link. Tolerances are multiples of ε times the size of the numbers compared.
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
 #include "dense_solve.hpp"
+#include "footfall/dynamics/residual_check.hpp"
 #include "ff_test.hpp"
 #include "model_fixtures.hpp"
 
@@ -92,6 +94,33 @@ void check_dynamics_identities(const footfall::Model<S, B, D>& model, std::uint6
     const typename Model::TangentVector dense_sizes = h.cwiseAbs().lazyProduct(qdd.cwiseAbs()).eval();
     FF_EXPECT_MATRIX_NEAR(product, h.lazyProduct(qdd).eval(), tolerance * footfall::max_abs(dense_sizes));
     FF_EXPECT_MATRIX_NEAR(sizes, dense_sizes, tolerance * footfall::max_abs(dense_sizes));
+
+    // The checks' judgement of a residual (dynamics/residual_check.hpp) sums H's off-diagonal
+    // sizes only when the residual fails without them, and must then judge it as with them: a
+    // residual t on one row passes against the whole scale, the largest row of |H||q̈|, for a
+    // bound between t / that scale and t / the diagonal's, and fails, on that row, below both.
+    const S full_scale = footfall::max_abs(dense_sizes);
+    S diagonal_scale = S(0);
+    for (int k = 0; k < n; ++k) diagonal_scale = std::max(diagonal_scale, std::abs(h(k, k) * qdd(k)));
+    if (full_scale > S(2) * diagonal_scale) {
+      const typename Model::TangentVector exact = h.lazyProduct(qdd).eval();
+      const int row = trial % n;
+      const S t = full_scale / S(10);
+      const auto judge = [&](S bound, S* largest) {
+        typename Model::TangentVector residual(n), magnitude(n);
+        for (int k = 0; k < n; ++k) {
+          residual(k) = h(k, k) * qdd(k) - exact(k) + (k == row ? t : S(0));  // r = H q̈ − (H q̈ − t e_row)
+          magnitude(k) = std::abs(h(k, k) * qdd(k));
+        }
+        // The caller's sizes here are the diagonal's, which the first count has already.
+        return footfall::detail::first_row_over_rounding(model, ws, qdd, residual, magnitude, bound, largest,
+                                                         [](auto&) { return S(0); });
+      };
+      S largest = S(0);
+      FF_EXPECT_EQ(judge(t / std::sqrt(full_scale * diagonal_scale), &largest), -1);
+      FF_EXPECT_NEAR(largest, t, tolerance * full_scale);
+      FF_EXPECT_EQ(judge(t / (S(2) * full_scale), &largest), row);
+    }
     // And the kinetic-energy form the strike uses, ½vᵀHv over the same pattern.
     FF_EXPECT_NEAR(footfall::detail::half_quadratic_form(model, ws, v), S(0.5) * v.dot(h.lazyProduct(v).eval()),
                    tolerance * v.cwiseAbs().dot(h.cwiseAbs().lazyProduct(v.cwiseAbs()).eval()));

@@ -505,11 +505,11 @@ namespace detail {
 enum class TermSizes : unsigned char { kLargest, kSumPerDof, kNone };
 
 // out(k) += Σ_r G(r, k) f(r) over each contact's support (the only columns its rows have), and
-// the terms' sizes as Sizes says. A contact's M rows of one column are adjacent in G (column-
+// the terms' sizes as Sizes says (kSum false: the sizes alone, `out` untouched). A contact's M rows of one column are adjacent in G (column-
 // major), so they are read together and out(k) is read and written once a contact, not once a
 // row; each out(k) still gets its terms in row order, so the sums are those of the row-by-row
 // loop, bit for bit. M, the rows a contact, is fixed so that the rows unroll.
-template <int M, TermSizes Sizes, typename S, int D, int K, typename FDerived, typename OutDerived>
+template <int M, TermSizes Sizes, bool kSum = true, typename S, int D, int K, typename FDerived, typename OutDerived>
 void add_transpose_product(const ContactDynamics<S, D, K>& cd, const Eigen::MatrixBase<FDerived>& f,
                            const Eigen::MatrixBase<OutDerived>& out_const, S* sizes) noexcept {
   auto& out = writable(out_const);
@@ -524,18 +524,18 @@ void add_transpose_product(const ContactDynamics<S, D, K>& cd, const Eigen::Matr
     for (int s = 0; s < cd.support_size[i]; ++s) {
       const int k = cd.support[i][s];
       const S* const column = rows + k * stride;
-      S value = out.coeff(k);
+      S value = kSum ? out.coeff(k) : S(0);
       S size = S(0);
       if constexpr (Sizes == TermSizes::kLargest) size = largest;
       if constexpr (Sizes == TermSizes::kSumPerDof) size = sizes[k];
 #pragma GCC unroll 3
       for (int r = 0; r < M; ++r) {
         const S term = column[r] * fi[r];
-        value += term;
+        if constexpr (kSum) value += term;
         if constexpr (Sizes == TermSizes::kLargest) size = std::max(size, std::abs(term));
         if constexpr (Sizes == TermSizes::kSumPerDof) size += std::abs(term);
       }
-      out.coeffRef(k) = value;
+      if constexpr (kSum) out.coeffRef(k) = value;
       if constexpr (Sizes == TermSizes::kLargest) largest = size;
       if constexpr (Sizes == TermSizes::kSumPerDof) sizes[k] = size;
     }
@@ -544,13 +544,13 @@ void add_transpose_product(const ContactDynamics<S, D, K>& cd, const Eigen::Matr
 }
 
 // add_transpose_product for the rows a contact cd has (1 or 3).
-template <TermSizes Sizes, typename S, int D, int K, typename FDerived, typename OutDerived>
+template <TermSizes Sizes, bool kSum = true, typename S, int D, int K, typename FDerived, typename OutDerived>
 void add_contact_transpose_product(const ContactDynamics<S, D, K>& cd, const Eigen::MatrixBase<FDerived>& f,
                                    const Eigen::MatrixBase<OutDerived>& out, S* sizes) noexcept {
   if (cd.rows_per_contact == 3)
-    add_transpose_product<3, Sizes>(cd, f, out, sizes);
+    add_transpose_product<3, Sizes, kSum>(cd, f, out, sizes);
   else
-    add_transpose_product<1, Sizes>(cd, f, out, sizes);
+    add_transpose_product<1, Sizes, kSum>(cd, f, out, sizes);
 }
 
 // H⁻¹Gᵀf for the solvers, which hold f and out at their sizes and `cd` fresh from this factor:

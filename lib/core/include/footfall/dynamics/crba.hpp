@@ -138,20 +138,17 @@ Status mass_matrix(const Model<S, B, D>& model, Workspace<S, B, D>& ws) noexcept
   return Status::Ok();
 }
 
-// Adds the off-diagonal terms of H x to `sum`, and their sizes to `magnitude` (both nv long, for
-// a check's rounding scale), over H's branch-sparse pattern: column a's run below the diagonal
-// (Model::dof_subtree_end) and, H being symmetric, row a's. The diagonal is the caller's.
-//
-// With a free flyer (DOFs 0–5, whose runs all reach the end of its tree) the six columns'
-// entries below row 5 are a dense panel, most of H's entries on a legged robot, and they are
-// taken a row at a time: H(k, 0…5) is H(0…5, k), adjacent in column k, so sum(k) and
-// magnitude(k) are read and written once a row instead of once an entry, and the six columns'
-// row sums stay in registers. Every sum gets its terms in the order of the column walk, so the
-// result is that walk's, bit for bit.
-template <typename S, int B, int D, typename XDerived, typename SumDerived, typename MagnitudeDerived>
-void add_off_diagonal_product(const Model<S, B, D>& model, const Workspace<S, B, D>& ws,
-                              const Eigen::MatrixBase<XDerived>& x, const Eigen::MatrixBase<SumDerived>& sum_const,
-                              const Eigen::MatrixBase<MagnitudeDerived>& magnitude_const) noexcept {
+namespace detail {
+
+// The walk of add_off_diagonal_product (below), with either half left out at compile time: the
+// product's terms into `sum` (kProduct), their sizes into `magnitude` (kSizes). Each half adds
+// the same terms in the same order with or without the other, so the product, or the sizes,
+// of a walk that takes one half are those of a walk that takes both, bit for bit.
+template <bool kProduct, bool kSizes, typename S, int B, int D, typename XDerived, typename SumDerived,
+          typename MagnitudeDerived>
+void add_off_diagonal_terms(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, const Eigen::MatrixBase<XDerived>& x,
+                            const Eigen::MatrixBase<SumDerived>& sum_const,
+                            const Eigen::MatrixBase<MagnitudeDerived>& magnitude_const) noexcept {
   auto& sum = writable(sum_const);
   auto& magnitude = writable(magnitude_const);
   const bool panel = model.has_floating_base();
@@ -170,32 +167,40 @@ void add_off_diagonal_product(const Model<S, B, D>& model, const Workspace<S, B,
 #pragma GCC unroll 6
       for (int k = a + 1; k < kPanel; ++k) {
         const S h = ws.mass_matrix.coeff(k, a), above = h * x.coeff(k);
-        sum.coeffRef(k) += h * xa[a];
-        magnitude.coeffRef(k) += std::abs(h) * abs_xa[a];
-        row_sum[a] += above;
-        row_magnitude[a] += std::abs(above);
+        if constexpr (kProduct) {
+          sum.coeffRef(k) += h * xa[a];
+          row_sum[a] += above;
+        }
+        if constexpr (kSizes) {
+          magnitude.coeffRef(k) += std::abs(h) * abs_xa[a];
+          row_magnitude[a] += std::abs(above);
+        }
       }
     // The panel, row by row.
     const int end = model.dof_subtree_end(0);
     for (int k = kPanel; k < end; ++k) {
       const S* const h = &ws.mass_matrix.coeff(0, k);  // H(0…5, k) = H(k, 0…5)
       const S xk = x.coeff(k);
-      S row = sum.coeff(k), size = magnitude.coeff(k);
+      S row = kProduct ? sum.coeff(k) : S(0), size = kSizes ? magnitude.coeff(k) : S(0);
 #pragma GCC unroll 6
       for (int a = 0; a < kPanel; ++a) {
         const S above = h[a] * xk;
-        row += h[a] * xa[a];
-        size += std::abs(h[a]) * abs_xa[a];
-        row_sum[a] += above;
-        row_magnitude[a] += std::abs(above);
+        if constexpr (kProduct) {
+          row += h[a] * xa[a];
+          row_sum[a] += above;
+        }
+        if constexpr (kSizes) {
+          size += std::abs(h[a]) * abs_xa[a];
+          row_magnitude[a] += std::abs(above);
+        }
       }
-      sum.coeffRef(k) = row;
-      magnitude.coeffRef(k) = size;
+      if constexpr (kProduct) sum.coeffRef(k) = row;
+      if constexpr (kSizes) magnitude.coeffRef(k) = size;
     }
 #pragma GCC unroll 6
     for (int a = 0; a < kPanel; ++a) {
-      sum.coeffRef(a) += row_sum[a];
-      magnitude.coeffRef(a) += row_magnitude[a];
+      if constexpr (kProduct) sum.coeffRef(a) += row_sum[a];
+      if constexpr (kSizes) magnitude.coeffRef(a) += row_magnitude[a];
     }
   }
   // Row a's own terms gather in locals (the compiler cannot keep sum(a) in a register while it
@@ -207,14 +212,37 @@ void add_off_diagonal_product(const Model<S, B, D>& model, const Workspace<S, B,
     S row_sum = S(0), row_magnitude = S(0);
     for (int k = a + 1; k < end; ++k) {
       const S h = column[k], above = h * x.coeff(k);
-      sum.coeffRef(k) += h * xa;
-      magnitude.coeffRef(k) += std::abs(h) * abs_xa;
-      row_sum += above;
-      row_magnitude += std::abs(above);
+      if constexpr (kProduct) {
+        sum.coeffRef(k) += h * xa;
+        row_sum += above;
+      }
+      if constexpr (kSizes) {
+        magnitude.coeffRef(k) += std::abs(h) * abs_xa;
+        row_magnitude += std::abs(above);
+      }
     }
-    sum.coeffRef(a) += row_sum;
-    magnitude.coeffRef(a) += row_magnitude;
+    if constexpr (kProduct) sum.coeffRef(a) += row_sum;
+    if constexpr (kSizes) magnitude.coeffRef(a) += row_magnitude;
   }
+}
+
+}  // namespace detail
+
+// Adds the off-diagonal terms of H x to `sum`, and their sizes to `magnitude` (both nv long, for
+// a check's rounding scale), over H's branch-sparse pattern: column a's run below the diagonal
+// (Model::dof_subtree_end) and, H being symmetric, row a's. The diagonal is the caller's.
+//
+// With a free flyer (DOFs 0–5, whose runs all reach the end of its tree) the six columns'
+// entries below row 5 are a dense panel, most of H's entries on a legged robot, and they are
+// taken a row at a time: H(k, 0…5) is H(0…5, k), adjacent in column k, so sum(k) and
+// magnitude(k) are read and written once a row instead of once an entry, and the six columns'
+// row sums stay in registers. Every sum gets its terms in the order of the column walk, so the
+// result is that walk's, bit for bit.
+template <typename S, int B, int D, typename XDerived, typename SumDerived, typename MagnitudeDerived>
+void add_off_diagonal_product(const Model<S, B, D>& model, const Workspace<S, B, D>& ws,
+                              const Eigen::MatrixBase<XDerived>& x, const Eigen::MatrixBase<SumDerived>& sum,
+                              const Eigen::MatrixBase<MagnitudeDerived>& magnitude) noexcept {
+  detail::add_off_diagonal_terms<true, true>(model, ws, x, sum, magnitude);
 }
 
 namespace detail {

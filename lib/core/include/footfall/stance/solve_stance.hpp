@@ -18,6 +18,7 @@
 
 #include "footfall/contact/contact_dynamics.hpp"
 #include "footfall/dynamics/crba.hpp"
+#include "footfall/dynamics/residual_check.hpp"
 #include "footfall/lcp/enumerate.hpp"
 #include "footfall/lcp/lemke.hpp"
 #include "footfall/lcp/pgs.hpp"
@@ -129,9 +130,8 @@ Status finish_stance(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, 
   forces_from_unknowns(sw, sw.lcp.z);
   const ContactDynamics<S, D, K>& cd = sw.contact;
   result.tau_contact.setZero(nv);
-  S contact_term_scale = S(0);  // the largest |G_rk f_r|, part of the equations' rounding scale
-  detail::add_contact_transpose_product<detail::TermSizes::kLargest>(cd, sw.force, result.tau_contact,
-                                                                     &contact_term_scale);
+  detail::add_contact_transpose_product<detail::TermSizes::kNone>(cd, sw.force, result.tau_contact,
+                                                                  static_cast<S*>(nullptr));
   // q̈ = q̈_free + H⁻¹Gᵀf, the second term from the factor's pieces already in the contact terms.
   sw.generalized.resize(nv);
   detail::apply_contact_force_acceleration<Kernels>(model, ws, cd, sw.force, sw.generalized);
@@ -152,19 +152,19 @@ Status finish_stance(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, 
     magnitude.coeffRef(k) = std::abs(ws.bias.coeff(k)) + std::abs(tau.coeff(k)) +
                             std::abs(result.tau_contact.coeff(k)) + std::abs(diagonal);
   }
-  add_off_diagonal_product(model, ws, result.qdd, residual, magnitude);
   // Judged normwise (a backward error): a row whose terms cancel to nothing, like a rotated
   // ball's moment rows, still carries the rounding of the numbers that cancelled in C and τ_c.
-  result.equation_residual = S(0);
-  S equation_scale = S(0);
-  for (int k = 0; k < nv; ++k) {
-    result.equation_residual = std::max(result.equation_residual, std::abs(residual.coeff(k)));
-    equation_scale = std::max(equation_scale, magnitude.coeff(k));
-  }
-  equation_scale = std::max(equation_scale, contact_term_scale);
-  for (int k = 0; k < nv && status.ok(); ++k)
-    if (!(std::abs(residual.coeff(k)) <= S(8) * rounding * equation_scale))
-      status = Status::CheckFailed("stance.equations_of_motion", k);
+  // H's off-diagonal terms complete the residual (dynamics/residual_check.hpp); the largest
+  // |G_rk f_r| is part of the scale, when it is needed.
+  const auto contact_term_scale = [&](auto&) noexcept {
+    S largest = S(0);
+    detail::add_contact_transpose_product<detail::TermSizes::kLargest, false>(cd, sw.force, result.tau_contact,
+                                                                              &largest);
+    return largest;
+  };
+  const int over = detail::first_row_over_rounding(model, ws, result.qdd, residual, magnitude, S(8) * rounding,
+                                                   &result.equation_residual, contact_term_scale);
+  if (over >= 0) status = Status::CheckFailed("stance.equations_of_motion", over);
 
   // Contact accelerations from q̈, and the states. A normal acceleration into the ground beyond
   // the rounding of its terms, or of W f + d, fails the result.
