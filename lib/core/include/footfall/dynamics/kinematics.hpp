@@ -69,6 +69,18 @@ FOOTFALL_INLINE void visit_parent_to_body(const Model<S, B, D>& model, const Wor
   }
 }
 
+// A free flyer's S is a permutation (joint.hpp: v = [linear; angular] in its body's coordinates,
+// spatial vectors [angular; linear]), so S q̇ and Sᵀf are six copies, where the general walk
+// over its six columns takes 36 multiply-adds to the same numbers (each a sum of one product
+// with 1 and five with 0).
+template <typename S, typename Rates>
+FOOTFALL_INLINE void add_free_flyer_motion(const Rates& rates, int iv, Motion<S>& m) noexcept {
+  for (int a = 0; a < 3; ++a) {
+    m.linear().coeffRef(a) += rates.coeff(iv + a);
+    m.angular().coeffRef(a) += rates.coeff(iv + 3 + a);
+  }
+}
+
 // m += S_i q̇_i for body i's joint, with `rates` indexed like v (the columns of S from the last
 // forward_kinematics): for a joint about a coordinate axis, q̇ added to that angular component.
 template <typename S, int B, int D, typename Rates>
@@ -77,6 +89,10 @@ FOOTFALL_INLINE void add_joint_motion(const Model<S, B, D>& model, const Workspa
   const int iv = model.v_index(i), axis = model.turn_axis(i);
   if (axis >= 0) {
     m.angular().coeffRef(axis) += rates.coeff(iv);
+    return;
+  }
+  if (model.joint_type(i) == JointType::kFreeFlyer) {
+    add_free_flyer_motion(rates, iv, m);
     return;
   }
   for (int k = 0; k < model.joint_nv(i); ++k) m += ws.subspace[iv + k] * rates.coeff(iv + k);
@@ -90,6 +106,13 @@ FOOTFALL_INLINE void store_joint_force(const Model<S, B, D>& model, const Worksp
   const int iv = model.v_index(i), axis = model.turn_axis(i);
   if (axis >= 0) {
     out.coeffRef(iv) = f.angular().coeff(axis);
+    return;
+  }
+  if (model.joint_type(i) == JointType::kFreeFlyer) {  // Sᵀf = [f's linear part; its moment]
+    for (int a = 0; a < 3; ++a) {
+      out.coeffRef(iv + a) = f.linear().coeff(a);
+      out.coeffRef(iv + 3 + a) = f.angular().coeff(a);
+    }
     return;
   }
   for (int k = 0; k < model.joint_nv(i); ++k) out.coeffRef(iv + k) = dot(ws.subspace[iv + k], f);
@@ -132,10 +155,11 @@ Status forward_kinematics(const Model<S, B, D>& model, Workspace<S, B, D>& ws,
       ws.parent_to_body[i] =
           Transform<S>(joint.transform.rotation(), placement.translation() + joint.transform.translation());
     Motion<S> joint_velocity = Motion<S>::Zero();
-    for (int k = 0; k < nv; ++k) {
-      ws.subspace[iv + k] = joint.subspace[k];
-      joint_velocity += joint.subspace[k] * v.coeff(iv + k);
-    }
+    for (int k = 0; k < nv; ++k) ws.subspace[iv + k] = joint.subspace[k];
+    if (model.joint_type(i) == JointType::kFreeFlyer)
+      detail::add_free_flyer_motion(v, iv, joint_velocity);
+    else
+      for (int k = 0; k < nv; ++k) joint_velocity += joint.subspace[k] * v.coeff(iv + k);
     if (p == -1) {
       ws.world_to_body[i] = ws.parent_to_body[i];
       ws.velocity[i] = joint_velocity;
