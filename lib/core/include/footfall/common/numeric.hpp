@@ -38,11 +38,23 @@ FOOTFALL_INLINE void set_zero(Eigen::PlainObjectBase<Derived>& m, Eigen::Index r
   m.resize(rows, cols);
   S* p = m.data();
   Eigen::Index left = m.size();
-  for (; left >= 4; left -= 4, p += 4) {
+  for (; left >= 8; left -= 8, p += 8) {
     p[0] = S(0);
     p[1] = S(0);
     p[2] = S(0);
     p[3] = S(0);
+    p[4] = S(0);
+    p[5] = S(0);
+    p[6] = S(0);
+    p[7] = S(0);
+  }
+  if (left >= 4) {
+    p[0] = S(0);
+    p[1] = S(0);
+    p[2] = S(0);
+    p[3] = S(0);
+    left -= 4;
+    p += 4;
   }
   for (; left > 0; --left, ++p) *p = S(0);
 }
