@@ -2,6 +2,8 @@
 // torques from a gravity-compensation solve hold it still: the normal forces sum to its weight,
 // the trunk and joints do not accelerate, and the forces equal the direct equality-constrained
 // (KKT) solve of H and G to rounding, for the exact cone and both pyramids.
+#include <cstring>
+
 #include "stance_fixtures.hpp"
 
 namespace {
@@ -14,6 +16,18 @@ template <typename S>
 QuadrupedBench<S>& quadruped_bench() {
   static QuadrupedBench<S> instance;
   return instance;
+}
+
+// The quadruped standing on its four feet (friction μ), the contact terms of a solve in the bench
+// and, in *tau, the torques that hold it still there (test::gravity_compensation).
+template <typename S>
+bool held_on_four_feet(QuadrupedBench<S>& b, S mu, typename QuadrupedBench<S>::Tangent* tau) {
+  const int feet[4] = {0, 1, 2, 3};
+  if (!test::quadruped_standing(b, feet, 4, mu)) return false;
+  if (b.solve(QuadrupedBench<S>::Tangent::Zero(18), FrictionModel::kCone).code == StatusCode::kBadInput) return false;
+  Eigen::Matrix<S, Eigen::Dynamic, 1, 0, 12, 1> hold;
+  *tau = test::gravity_compensation(b, &hold);
+  return true;
 }
 
 template <typename S>
@@ -105,11 +119,8 @@ FF_TEST_FLOAT_AND_DOUBLE(StanceReference, P5QuadrupedKktAgreement) {
 // complementarity, and the residual once reported ‖a_t‖ itself (34 m/s² here).
 FF_TEST_FLOAT_AND_DOUBLE(StanceReference, P5QuadrupedStartingToSlideHasAResidualWithinTheAccuracy) {
   auto& b = quadruped_bench<S>();
-  const int feet[4] = {0, 1, 2, 3};
-  FF_ASSERT_TRUE(test::quadruped_standing(b, feet, 4, S(0.05)));
-  FF_ASSERT_TRUE(b.solve(QuadrupedBench<S>::Tangent::Zero(18), FrictionModel::kCone).code != StatusCode::kBadInput);
-  Eigen::Matrix<S, Eigen::Dynamic, 1, 0, 12, 1> hold;
-  auto tau = test::gravity_compensation(b, &hold);
+  typename QuadrupedBench<S>::Tangent tau;
+  FF_ASSERT_TRUE(held_on_four_feet(b, S(0.05), &tau));
   tau(6) += S(5);  // the front-right hip
   const S weight = S(13.74) * S(9.81), accuracy = std::sqrt(std::numeric_limits<S>::epsilon());
   const FrictionModel models[3] = {FrictionModel::kCone, FrictionModel::kPyramid4, FrictionModel::kPyramid8};
@@ -168,5 +179,61 @@ FF_TEST_FLOAT_AND_DOUBLE(StanceReference, HoldingTorquesDampedOnADiagonalPair) {
     const Status status = holding_torques(b.model, b.ws, cd, tau, &f, damping);
     FF_EXPECT_TRUE(status.code == StatusCode::kBadInput);
     FF_EXPECT_TRUE(tau == before);
+  }
+}
+
+// The equations-of-motion check catches what the solve's own terms cannot: with one pivot of
+// H's factor doubled, W, q̈ and the contact accelerations all come from the same wrong factor
+// and agree with each other, the cone's answer among them, but H q̈ + C − τ − Gᵀf is far from
+// zero on H itself. The stance must fail there (it judges a large residual only after summing
+// every term's size, dynamics/residual_check.hpp) and pass again on the factor made afresh.
+// (Torques that hold the robot still would not do: q̈ = 0 answers them on any factor.)
+FF_TEST_FLOAT_AND_DOUBLE(StanceChecks, QuadrupedWrongFactorFailsTheEquationsOfMotion) {
+  auto& b = quadruped_bench<S>();
+  typename QuadrupedBench<S>::Tangent tau;
+  FF_ASSERT_TRUE(held_on_four_feet(b, S(0.8), &tau));
+  tau(7) += S(2);  // the front-right thigh and the rear-left calf push a little more
+  tau(17) -= S(2);
+  FF_ASSERT_TRUE(b.solve(tau, FrictionModel::kCone).ok());
+  FF_ASSERT_TRUE(b.result.qdd.cwiseAbs().maxCoeff() > S(1));
+  // Doubled pivots of the trunk's height and pitch and of a thigh: each moves H q̈ by more than
+  // the check allows in either scalar. (Not every pivot does in float, whose allowance is
+  // 8 · 32 (n + 1) ε ≈ 6·10⁻⁴ of the largest row of the terms' sizes: doubling the roll's leaves
+  // a residual of 0.16 N m here, inside it, and so do several of the legs' pivots.)
+  for (int k : {2, 4, 13}) {
+    const S pivot = b.ws.factor(k, k);
+    b.ws.factor(k, k) = S(2) * pivot;
+    const Status status = b.solve(tau, FrictionModel::kCone);
+    FF_EXPECT_TRUE(status.code == StatusCode::kCheckFailed);
+    FF_EXPECT_TRUE(std::strcmp(status.field, "stance.equations_of_motion") == 0);
+    FF_EXPECT_LT(S(0), b.result.equation_residual);
+    b.ws.factor(k, k) = pivot;
+    FF_EXPECT_TRUE(b.solve(tau, FrictionModel::kCone).ok());
+  }
+}
+
+// The penetration check reads the normal accelerations off q̈ (G q̈ + Ġv), not off the solver's
+// W f + d: a velocity term that changed after the problem was solved (here Ġv of one foot's
+// normal row, lowered by 1 m/s²) leaves that foot accelerating into the ground, and the stance
+// must fail there, naming the foot, while the same answer on the terms as they were passes.
+FF_TEST_FLOAT_AND_DOUBLE(StanceChecks, QuadrupedFootAcceleratingIntoTheGroundFailsPenetration) {
+  auto& b = quadruped_bench<S>();
+  typename QuadrupedBench<S>::Tangent tau;
+  FF_ASSERT_TRUE(held_on_four_feet(b, S(0.8), &tau));
+  StanceOptions<S> options;
+  options.warm_start = false;
+  for (int foot = -1; foot < 4; ++foot) {  // −1: none lowered
+    FF_ASSERT_TRUE(detail::prepare_stance(b.model, b.ws, b.contacts, tau, options, b.stance, b.result).ok());
+    StanceSolver used = StanceSolver::kAuto;
+    detail::run_stance_solver(b.contacts, options, false, b.stance, &used);
+    FF_ASSERT_TRUE(b.stance.lcp.ok());
+    if (foot >= 0) b.stance.contact.velocity_term(3 * foot) -= S(1);
+    const Status status = detail::finish_stance(b.model, b.ws, b.contacts, tau, options, used, b.stance, b.result);
+    if (foot < 0) {
+      FF_EXPECT_TRUE(status.ok());
+    } else {
+      FF_EXPECT_TRUE(status.code == StatusCode::kCheckFailed && std::strcmp(status.field, "stance.penetration") == 0 &&
+                     status.index == foot);
+    }
   }
 }

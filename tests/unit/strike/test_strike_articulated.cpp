@@ -348,5 +348,25 @@ FF_TEST_FLOAT_AND_DOUBLE(StrikeIdentities, PoissonIsNewtonAtOneContact) {
   FF_EXPECT_NEAR(b.result.departure[0], -S(0.5) * b.result.approach[0], ulps<S>(256));
 }
 
+// The impulse equation's check catches what the strike's own terms cannot: with one pivot of H's
+// factor doubled, W, Δq̇ and ζ⁺ all come from the same wrong factor and agree with each other,
+// but H Δq̇ − Gᵀι is far from zero on H itself. The strike must fail there (it judges a large
+// residual only after summing every term's size, dynamics/residual_check.hpp) and pass again on
+// the factor made afresh.
+FF_TEST_FLOAT_AND_DOUBLE(StrikeChecks, QuadrupedWrongFactorFailsTheImpulseEquation) {
+  auto& b = quadruped_bench<S>();
+  const int feet[2] = {0, 3};
+  FF_ASSERT_TRUE(quadruped_touchdown(b, feet, 2, S(0.6), S(0.8), S(0.2)));
+  FF_ASSERT_TRUE(b.solve(StrikeFriction::kCone).ok());
+  for (int k : {2, 8, 17}) {  // a free-flyer DOF, a striking calf's, a standing one's
+    const S pivot = b.ws.factor(k, k);
+    b.ws.factor(k, k) = S(2) * pivot;
+    const Status status = b.solve(StrikeFriction::kCone);
+    FF_EXPECT_TRUE(status.code == StatusCode::kCheckFailed && std::strcmp(status.field, "strike.impulse_equation") == 0);
+    b.ws.factor(k, k) = pivot;
+    FF_EXPECT_TRUE(b.solve(StrikeFriction::kCone).ok());
+  }
+}
+
 }  // namespace
 }  // namespace footfall::test

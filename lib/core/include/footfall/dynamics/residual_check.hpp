@@ -39,18 +39,23 @@ int first_row_over_rounding(const Model<S, B, D>& model, const Workspace<S, B, D
   auto& magnitude = writable(magnitude_const);
   const int nv = model.nv();
   add_off_diagonal_terms<true, false>(model, ws, x, residual, magnitude);
-  *largest = S(0);
   S scale = S(0);
+  for (int k = 0; k < nv; ++k) scale = std::max(scale, magnitude.coeff(k));
+  const S first_limit = bound * scale;
+  S most = S(0);
+  bool over = false;  // a row over the limit or not a number
   for (int k = 0; k < nv; ++k) {
-    *largest = std::max(*largest, std::abs(residual.coeff(k)));
-    scale = std::max(scale, magnitude.coeff(k));
+    const S size = std::abs(residual.coeff(k));
+    most = std::max(most, size);
+    over = over || !(size <= first_limit);
   }
+  *largest = most;
+  if (!over) return -1;
   const auto first_over = [&](S limit) noexcept {
     for (int k = 0; k < nv; ++k)
       if (!(std::abs(residual.coeff(k)) <= limit)) return k;
     return -1;
   };
-  if (first_over(bound * scale) == -1) return -1;
   scale = caller_sizes(magnitude);
   add_off_diagonal_terms<false, true>(model, ws, x, residual, magnitude);
   for (int k = 0; k < nv; ++k) scale = std::max(scale, magnitude.coeff(k));

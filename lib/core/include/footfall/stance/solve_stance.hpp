@@ -167,24 +167,31 @@ Status finish_stance(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, 
   if (over >= 0) status = Status::CheckFailed("stance.equations_of_motion", over);
 
   // Contact accelerations from q̈, and the states. A normal acceleration into the ground beyond
-  // the rounding of its terms, or of W f + d, fails the result.
+  // the rounding of its terms, or of W f + d, fails the result. Those terms' sizes are summed only
+  // for a row that is below the solver's own allowance (so rarely that their sum is not worth
+  // keeping on the way: the rounding can only widen what that allowance already admits).
   S d_norm = S(0);
   for (int r = 0; r < rows; ++r) d_norm = std::max(d_norm, std::abs(cd.free_contact_acceleration.coeff(r)));
-  result.contact_acceleration = cd.velocity_term;  // + G q̈, and the sizes of each row's terms
-  S row_scale[ContactDynamics<S, D, K>::kContactSlots * 3];
-  for (int r = 0; r < rows; ++r) row_scale[r] = std::abs(cd.velocity_term.coeff(r));
+  result.contact_acceleration = cd.velocity_term;  // + G q̈
   for (int i = 0; i < cd.count; ++i) {
     const int base = i * cd.rows_per_contact;
-    detail::add_contact_rows_product(cd, i, result.qdd, result.contact_acceleration.data() + base, row_scale + base);
+    detail::add_contact_rows_product(cd, i, result.qdd, result.contact_acceleration.data() + base,
+                                     static_cast<S*>(nullptr));
   }
+  const S accuracy = used == StanceSolver::kPgs ? options.tolerance : S(0);
   for (int r = 0; r < rows; r += cd.rows_per_contact) {  // the normal rows
     const int i = r / cd.rows_per_contact;
     const S a = result.contact_acceleration.coeff(r);
-    S scale = row_scale[r];
+    if (!status.ok() || a >= -(accuracy * d_norm)) continue;
+    S value[3], size[3];  // the contact's rows again, for the sizes of their terms
+    for (int row = 0; row < cd.rows_per_contact; ++row) {
+      value[row] = cd.velocity_term.coeff(r + row);
+      size[row] = std::abs(value[row]);
+    }
+    detail::add_contact_rows_product(cd, i, result.qdd, value, size);
+    S scale = size[0];
     for (int c = 0; c < rows; ++c) scale += std::abs(cd.delassus.coeff(r, c) * sw.force.coeff(c));
-    const S accuracy = used == StanceSolver::kPgs ? options.tolerance : S(0);
-    if (status.ok() && a < -(S(4) * rounding * scale + accuracy * d_norm))
-      status = Status::CheckFailed("stance.penetration", i);
+    if (a < -(S(4) * rounding * scale + accuracy * d_norm)) status = Status::CheckFailed("stance.penetration", i);
   }
   for (int i = 0; i < count; ++i) {
     const int base = i * cd.rows_per_contact;
