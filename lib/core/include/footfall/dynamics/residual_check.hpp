@@ -39,18 +39,17 @@ int first_row_over_rounding(const Model<S, B, D>& model, const Workspace<S, B, D
   auto& magnitude = writable(magnitude_const);
   const int nv = model.nv();
   add_off_diagonal_terms<true, false>(model, ws, x, residual, magnitude);
-  S scale = S(0);
-  for (int k = 0; k < nv; ++k) scale = std::max(scale, magnitude.coeff(k));
-  const S first_limit = bound * scale;
-  S most = S(0);
-  bool over = false;  // a row over the limit or not a number
+  // One pass for the scale, the largest |r_k| and Σ 0·r_k, which is NaN exactly when some r_k is
+  // NaN or ±∞ (validate.hpp's test): a multiply-add a row where a compare and a branch would be.
+  S scale = S(0), most = S(0), zeros = S(0);
   for (int k = 0; k < nv; ++k) {
-    const S size = std::abs(residual.coeff(k));
-    most = std::max(most, size);
-    over = over || !(size <= first_limit);
+    const S r = residual.coeff(k);
+    scale = std::max(scale, magnitude.coeff(k));
+    most = std::max(most, std::abs(r));
+    zeros += S(0) * r;
   }
   *largest = most;
-  if (!over) return -1;
+  if (zeros == S(0) && most <= bound * scale) return -1;
   const auto first_over = [&](S limit) noexcept {
     for (int k = 0; k < nv; ++k)
       if (!(std::abs(residual.coeff(k)) <= limit)) return k;

@@ -167,9 +167,8 @@ Status finish_stance(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, 
   if (over >= 0) status = Status::CheckFailed("stance.equations_of_motion", over);
 
   // Contact accelerations from q̈, and the states. A normal acceleration into the ground beyond
-  // the rounding of its terms, or of W f + d, fails the result. Those terms' sizes are summed only
-  // for a row that is below the solver's own allowance (so rarely that their sum is not worth
-  // keeping on the way: the rounding can only widen what that allowance already admits).
+  // the rounding of its terms, or of W f + d, fails the result. That rounding can only widen what
+  // the solver's own allowance admits, so the terms' sizes are summed only for a row below it.
   S d_norm = S(0);
   for (int r = 0; r < rows; ++r) d_norm = std::max(d_norm, std::abs(cd.free_contact_acceleration.coeff(r)));
   result.contact_acceleration = cd.velocity_term;  // + G q̈
