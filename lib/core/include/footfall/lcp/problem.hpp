@@ -41,6 +41,16 @@ struct LcpProblem {
     return Status::Ok();
   }
 
+  // The run-time size alone, the entries left as they are: for a caller that writes every one
+  // of M and q next (stance/assemble.hpp), where resize's zeros would all be overwritten.
+  Status set_size(int n) noexcept {
+    if (n < 0) return Status::BadInput("lcp.size", n);
+    if (n > N) return Status::Capacity("lcp.size", n);
+    m.resize(n, n);
+    q.resize(n);
+    return Status::Ok();
+  }
+
   int size() const noexcept { return static_cast<int>(q.size()); }
 };
 

@@ -21,8 +21,10 @@
 //   which is an LCP: sticking (a_t = 0) while friction is inside, sliding along the facet
 //   direction most opposed to a_t when it is on the edge.
 #include <cmath>
+#include <type_traits>
 
 #include "footfall/common/numeric.hpp"
+#include "footfall/common/unroll.hpp"
 #include "footfall/contact/contact.hpp"
 #include "footfall/stance/stance_workspace.hpp"
 
@@ -116,17 +118,27 @@ Status assemble_contact_problem(const ContactSet<S, K>& set, const StanceOptions
     n += count;
   }
 
-  const Status status = sw.problem.resize(n);
+  // Every entry of M and q is written below, the pyramid's couplings last.
+  const Status status = sw.problem.set_size(n);
   if (!status.ok()) return status;
   // Every unknown a contact-frame force and every row its acceleration (frictionless, or the
-  // cone with no contact sliding): the problem is W and d themselves.
+  // cone with no contact sliding): the problem is W and d themselves; two contacts with friction
+  // (a trotting pair's feet) copy their 6×6 unrolled (common/unroll.hpp).
   bool plain = !pyramid;
   for (int i = 0; plain && i < cd.count; ++i) plain = sw.mode[i] != ContactMode::kSliding;
   if (plain && n == cd.rows()) {
-    for (int c = 0; c < n; ++c) {
-      sw.problem.q.coeffRef(c) = d.coeff(c);
-      for (int r = 0; r < n; ++r) sw.problem.m.coeffRef(r, c) = cd.delassus.coeff(r, c);
-    }
+    const auto copy = [&](auto size) noexcept {
+      constexpr int F = decltype(size)::value;
+      const int end = F > 0 ? F : n;
+      detail::for_block_index<F>(0, end, [&](int c) {
+        sw.problem.q.coeffRef(c) = d.coeff(c);
+        detail::for_block_index<F>(0, end, [&](int r) { sw.problem.m.coeffRef(r, c) = cd.delassus.coeff(r, c); });
+      });
+    };
+    if (n == 6)
+      copy(std::integral_constant<int, 6>{});
+    else
+      copy(std::integral_constant<int, 0>{});
     return Status::Ok();
   }
   for (int r = 0; r < n; ++r) {
