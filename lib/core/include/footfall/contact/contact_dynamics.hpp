@@ -505,10 +505,11 @@ namespace detail {
 enum class TermSizes : unsigned char { kLargest, kSumPerDof, kNone };
 
 // out(k) += Σ_r G(r, k) f(r) over each contact's support (the only columns its rows have), and
-// the terms' sizes as Sizes says (kSum false: the sizes alone, `out` untouched). A contact's M rows of one column are adjacent in G (column-
-// major), so they are read together and out(k) is read and written once a contact, not once a
-// row; each out(k) still gets its terms in row order, so the sums are those of the row-by-row
-// loop, bit for bit. M, the rows a contact, is fixed so that the rows unroll.
+// the terms' sizes as Sizes says (with kSum false the sizes alone, `out` untouched). A contact's
+// M rows of one column are adjacent in G (column-major), so they are read together and out(k) is
+// read and written once a contact, not once a row; each out(k) still gets its terms in row
+// order, so the sums are those of the row-by-row loop, bit for bit. M, the rows a contact, is
+// fixed so that the rows unroll.
 template <int M, TermSizes Sizes, bool kSum = true, typename S, int D, int K, typename FDerived, typename OutDerived>
 void add_transpose_product(const ContactDynamics<S, D, K>& cd, const Eigen::MatrixBase<FDerived>& f,
                            const Eigen::MatrixBase<OutDerived>& out_const, S* sizes) noexcept {

@@ -151,56 +151,60 @@ void add_off_diagonal_terms(const Model<S, B, D>& model, const Workspace<S, B, D
                             const Eigen::MatrixBase<MagnitudeDerived>& magnitude_const) noexcept {
   auto& sum = writable(sum_const);
   auto& magnitude = writable(magnitude_const);
-  const bool panel = model.has_floating_base();
   constexpr int kPanel = 6;
-  if (panel) {
-    S xa[kPanel], abs_xa[kPanel], row_sum[kPanel], row_magnitude[kPanel];  // columns 0–5
-#pragma GCC unroll 6
-    for (int a = 0; a < kPanel; ++a) {
-      xa[a] = x.coeff(a);
-      abs_xa[a] = std::abs(xa[a]);
-      row_sum[a] = row_magnitude[a] = S(0);
-    }
-    // The free flyer's own block, column by column as the walk takes it.
-#pragma GCC unroll 6
-    for (int a = 0; a < kPanel; ++a)
-#pragma GCC unroll 6
-      for (int k = a + 1; k < kPanel; ++k) {
-        const S h = ws.mass_matrix.coeff(k, a), above = h * x.coeff(k);
-        if constexpr (kProduct) {
-          sum.coeffRef(k) += h * xa[a];
-          row_sum[a] += above;
-        }
-        if constexpr (kSizes) {
-          magnitude.coeffRef(k) += std::abs(h) * abs_xa[a];
-          row_magnitude[a] += std::abs(above);
-        }
-      }
-    // The panel, row by row.
-    const int end = model.dof_subtree_end(0);
-    for (int k = kPanel; k < end; ++k) {
-      const S* const h = &ws.mass_matrix.coeff(0, k);  // H(0…5, k) = H(k, 0…5)
-      const S xk = x.coeff(k);
-      S row = kProduct ? sum.coeff(k) : S(0), size = kSizes ? magnitude.coeff(k) : S(0);
+  // A free flyer has six DOFs, so a model with room for fewer has none, and the panel is not
+  // compiled for it (GCC's -Warray-bounds saw its indices run past such a model's vectors).
+  const bool panel = D >= kPanel && model.has_floating_base();
+  if constexpr (D >= kPanel) {
+    if (panel) {
+      S xa[kPanel], abs_xa[kPanel], row_sum[kPanel], row_magnitude[kPanel];  // columns 0–5
 #pragma GCC unroll 6
       for (int a = 0; a < kPanel; ++a) {
-        const S above = h[a] * xk;
-        if constexpr (kProduct) {
-          row += h[a] * xa[a];
-          row_sum[a] += above;
-        }
-        if constexpr (kSizes) {
-          size += std::abs(h[a]) * abs_xa[a];
-          row_magnitude[a] += std::abs(above);
-        }
+        xa[a] = x.coeff(a);
+        abs_xa[a] = std::abs(xa[a]);
+        row_sum[a] = row_magnitude[a] = S(0);
       }
-      if constexpr (kProduct) sum.coeffRef(k) = row;
-      if constexpr (kSizes) magnitude.coeffRef(k) = size;
-    }
+      // The free flyer's own block, column by column as the walk takes it.
 #pragma GCC unroll 6
-    for (int a = 0; a < kPanel; ++a) {
-      if constexpr (kProduct) sum.coeffRef(a) += row_sum[a];
-      if constexpr (kSizes) magnitude.coeffRef(a) += row_magnitude[a];
+      for (int a = 0; a < kPanel; ++a)
+#pragma GCC unroll 6
+        for (int k = a + 1; k < kPanel; ++k) {
+          const S h = ws.mass_matrix.coeff(k, a), above = h * x.coeff(k);
+          if constexpr (kProduct) {
+            sum.coeffRef(k) += h * xa[a];
+            row_sum[a] += above;
+          }
+          if constexpr (kSizes) {
+            magnitude.coeffRef(k) += std::abs(h) * abs_xa[a];
+            row_magnitude[a] += std::abs(above);
+          }
+        }
+      // The panel, row by row.
+      const int end = model.dof_subtree_end(0);
+      for (int k = kPanel; k < end; ++k) {
+        const S* const h = &ws.mass_matrix.coeff(0, k);  // H(0…5, k) = H(k, 0…5)
+        const S xk = x.coeff(k);
+        S row = kProduct ? sum.coeff(k) : S(0), size = kSizes ? magnitude.coeff(k) : S(0);
+#pragma GCC unroll 6
+        for (int a = 0; a < kPanel; ++a) {
+          const S above = h[a] * xk;
+          if constexpr (kProduct) {
+            row += h[a] * xa[a];
+            row_sum[a] += above;
+          }
+          if constexpr (kSizes) {
+            size += std::abs(h[a]) * abs_xa[a];
+            row_magnitude[a] += std::abs(above);
+          }
+        }
+        if constexpr (kProduct) sum.coeffRef(k) = row;
+        if constexpr (kSizes) magnitude.coeffRef(k) = size;
+      }
+#pragma GCC unroll 6
+      for (int a = 0; a < kPanel; ++a) {
+        if constexpr (kProduct) sum.coeffRef(a) += row_sum[a];
+        if constexpr (kSizes) magnitude.coeffRef(a) += row_magnitude[a];
+      }
     }
   }
   // Row a's own terms gather in locals (the compiler cannot keep sum(a) in a register while it

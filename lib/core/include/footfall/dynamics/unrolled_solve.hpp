@@ -10,7 +10,7 @@
 // stored once at the end: on x itself GCC stored every one of an entry's updates (99 stores in
 // the forward half where 18 do).
 //
-// H x, the equations-of-motion checks' product (crba.hpp's add_off_diagonal_product), was
+// H x, the equations-of-motion checks' product (crba.hpp's walk, add_off_diagonal_terms), was
 // unrolled the same way and left generic: its work is the arithmetic, not the walk, so the
 // unrolled product took 1 670 instructions of the generic 2 020 on the Cortex-M7, for 6 KB of
 // flash. The solve's halves save about 1 400 a tick for 2.5 KB.
