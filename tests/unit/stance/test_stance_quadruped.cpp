@@ -206,7 +206,6 @@ FF_TEST_FLOAT_AND_DOUBLE(StanceChecks, QuadrupedWrongFactorFailsTheEquationsOfMo
     const Status status = b.solve(tau, FrictionModel::kCone);
     FF_EXPECT_TRUE(status.code == StatusCode::kCheckFailed);
     FF_EXPECT_TRUE(std::strcmp(status.field, "stance.equations_of_motion") == 0);
-    FF_EXPECT_LT(S(0), b.result.equation_residual);
     b.ws.factor(k, k) = pivot;
     FF_EXPECT_TRUE(b.solve(tau, FrictionModel::kCone).ok());
   }

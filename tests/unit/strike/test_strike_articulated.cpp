@@ -358,7 +358,7 @@ FF_TEST_FLOAT_AND_DOUBLE(StrikeChecks, QuadrupedWrongFactorFailsTheImpulseEquati
   const int feet[2] = {0, 3};
   FF_ASSERT_TRUE(quadruped_touchdown(b, feet, 2, S(0.6), S(0.8), S(0.2)));
   FF_ASSERT_TRUE(b.solve(StrikeFriction::kCone).ok());
-  for (int k : {2, 8, 17}) {  // a free-flyer DOF, a striking calf's, a standing one's
+  for (int k : {2, 8, 17}) {  // a free-flyer DOF, and the calves of the two striking feet
     const S pivot = b.ws.factor(k, k);
     b.ws.factor(k, k) = S(2) * pivot;
     const Status status = b.solve(StrikeFriction::kCone);
