@@ -38,7 +38,9 @@ FOOTFALL_INLINE void place_axis_joint_body(const Model<S, B, D>& model, Workspac
   velocity.angular().coeffRef(A) += rate;
   ws.velocity[i] = velocity;
   constexpr int kB = AxisTurn<S, A>::B, kC = AxisTurn<S, A>::C;
-  Motion<S> product;  // zero, then the four non-zero terms
+  Motion<S> product(kUnset);  // the two zeros along A, then the four non-zero terms
+  product.angular().coeffRef(A) = S(0);
+  product.linear().coeffRef(A) = S(0);
   product.angular().coeffRef(kB) = rate * velocity.angular().coeff(kC);
   product.angular().coeffRef(kC) = -rate * velocity.angular().coeff(kB);
   product.linear().coeffRef(kB) = rate * velocity.linear().coeff(kC);

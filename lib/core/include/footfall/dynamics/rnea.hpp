@@ -24,7 +24,7 @@ void rnea_passes(const Model<S, B, D>& model, Workspace<S, B, D>& ws, const Acce
   for (int i = 0; i < model.body_count(); ++i) {
     const int p = model.parent(i);
     const Motion<S>& parent_acceleration = p == -1 ? world_acceleration : ws.acceleration[p];
-    Motion<S> a;
+    Motion<S> a(kUnset);  // assigned by the visitor
     visit_parent_to_body(model, ws, i, [&](const auto& x) { a = x.apply(parent_acceleration) + ws.velocity_product[i]; });
     if constexpr (!kZeroQdd) add_joint_motion(model, ws, i, qdd, a);
     ws.acceleration[i] = a;

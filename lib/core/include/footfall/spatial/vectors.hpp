@@ -4,6 +4,8 @@
 // frame's origin), a force is [n; f] (n the moment about the frame's origin). They are
 // separate types because they transform differently (X versus X*), and mixing them is the
 // classic spatial-algebra bug. The only product of the two is the scalar power m·f.
+#include <cstddef>
+
 #include "footfall/common/inline.hpp"
 #include "footfall/common/numeric.hpp"
 #include "footfall/spatial/types.hpp"
@@ -11,6 +13,13 @@
 namespace footfall {
 
 namespace detail {
+
+// The tag of a spatial vector left unset (SpatialVector(Unset)), for one that is assigned whole
+// before it is read: a value a visitor assigns, a slot a pass fills. GCC keeps the default
+// constructor's six zero stores there; on the per-tick walks that was about 700 instructions a
+// tick on a Cortex-M7.
+struct Unset {};
+constexpr Unset kUnset{};
 
 // What motion and force vectors share: storage, the two halves, and the vector-space
 // operations. `Derived` is Motion<S> or Force<S>; a sum of a motion and a force does not compile.
@@ -23,6 +32,8 @@ class SpatialVector {
 
   // Zero, by set_zero's unrolled stores rather than Vec6::Zero()'s std::fill_n loop.
   FOOTFALL_INLINE SpatialVector() noexcept { set_zero(data_); }
+  // Unset: reading it before it is assigned is undefined (Unset, above).
+  FOOTFALL_INLINE explicit SpatialVector(Unset) noexcept {}  // NOLINT(cppcoreguidelines-pro-type-member-init)
   explicit SpatialVector(const Vec6& data) noexcept : data_(data) {}
   // Fixed-size halves rather than Eigen's comma initializer, whose dynamic-size blocks cost a
   // loop and (in GCC 12 at -O3) a false -Warray-bounds.
@@ -55,6 +66,21 @@ class SpatialVector {
 
  private:
   Vec6 data_;
+};
+
+}  // namespace detail
+
+namespace detail {
+
+// N spatial vectors left unset, for a pass that writes slot i before anything reads it (Unset):
+// an array of the vectors themselves would zero all N first.
+template <typename V, int N>
+struct UnsetSlots {
+  UnsetSlots() noexcept {}  // NOLINT(cppcoreguidelines-pro-type-member-init,modernize-use-equals-default)
+  FOOTFALL_INLINE V& operator[](int i) noexcept { return slot[static_cast<std::size_t>(i)]; }
+  union {
+    V slot[static_cast<std::size_t>(N)];
+  };
 };
 
 }  // namespace detail

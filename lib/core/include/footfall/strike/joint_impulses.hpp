@@ -10,6 +10,12 @@
 // from λ(i) to body i, in body i's coordinates. Its part along the motion axes, S_iᵀ ι_J,i,
 // is what the drive delivers: −armature·Δq̇ (it spins the rotor up), since H Δq̇ = Gᵀι
 // (000 (11.57), (11.58)) with H's armature diagonal; the rest is the bearing's.
+//
+// A free flyer's axes span all six directions, so it has no bearing: its ι_J is its axis part
+// alone, −armature·Δq̇ (zero without armature), exactly what the sum above comes to when H Δq̇
+// = Gᵀι holds, which solve_strike has checked. It is taken from there, and a free-flying body's
+// sum (its I Δv, its contacts' impulses, its children's ι_J carried in) is not formed: on a
+// legged robot that is the trunk and the transforms of its legs' first joints.
 #include "footfall/common/numeric.hpp"
 #include "footfall/contact/contact_dynamics.hpp"
 #include "footfall/model/workspace.hpp"
@@ -25,33 +31,47 @@ void joint_reaction_impulses(const Model<S, B, D>& model, const Workspace<S, B, 
                              const Eigen::MatrixBase<AxisDerived>& axis_const) noexcept {
   auto& axis = writable(axis_const);
   // Outward: Δv_i, and I_i Δv_i into `reaction`, which the inward pass turns into ι_J,i.
-  Motion<S> jump[Workspace<S, B, D>::kBodySlots];
+  detail::UnsetSlots<Motion<S>, Workspace<S, B, D>::kBodySlots> jump;  // body i's written before its children read it
   for (int i = 0; i < model.body_count(); ++i) {
     const int p = model.parent(i);
-    Motion<S> dv;  // zero at a root
-    if (p != -1) detail::visit_parent_to_body(model, ws, i, [&](const auto& x) { dv = x.apply(jump[p]); });
+    Motion<S> dv(detail::kUnset);
+    if (p == -1)
+      dv = Motion<S>::Zero();
+    else
+      detail::visit_parent_to_body(model, ws, i, [&](const auto& x) { dv = x.apply(jump[p]); });
     detail::add_joint_motion(model, ws, i, change, dv);
     jump[i] = dv;
-    reaction[i] = model.inertia(i).apply(dv);
+    if (model.joint_type(i) == JointType::kFreeFlyer) {  // its axis part alone (above)
+      const int iv = model.v_index(i);
+      Force<S> own(detail::kUnset);  // v's order is [linear; angular] (joint.hpp)
+      for (int a = 0; a < 3; ++a) {
+        own.linear().coeffRef(a) = -model.armature(iv + a) * change.coeff(iv + a);
+        own.angular().coeffRef(a) = -model.armature(iv + 3 + a) * change.coeff(iv + 3 + a);
+      }
+      reaction[i] = own;
+    } else {
+      reaction[i] = model.inertia(i).apply(dv);
+    }
   }
   // The contacts' impulses, as world spatial impulses at the world origin, into body coordinates.
+  const auto in_body = [&](int body, const Vector3<S>& point, const Vector3<S>& linear) {
+    return ws.world_to_body[body].apply(Force<S>(point.cross(linear), linear));
+  };
+  const auto summed = [&](int body) { return model.joint_type(body) != JointType::kFreeFlyer; };
   const int m = cd.rows_per_contact;
   for (int j = 0; j < cd.count; ++j) {
     Vector3<S> linear = Vector3<S>::Zero();
     for (int r = 0; r < m; ++r) linear += cd.direction[j][r] * impulse.coeff(j * m + r);
     const Contact<S>& c = set.contacts[j];
-    const Vector3<S>& p = cd.position[j];
-    reaction[c.body] -= ws.world_to_body[c.body].apply(Force<S>(p.cross(linear), linear));
-    if (c.other_body != -1) {
-      const Vector3<S> q = detail::world_point(ws, c.other_body, c.other_point);
-      reaction[c.other_body] += ws.world_to_body[c.other_body].apply(Force<S>(q.cross(linear), linear));
-    }
+    if (summed(c.body)) reaction[c.body] -= in_body(c.body, cd.position[j], linear);
+    if (c.other_body != -1 && summed(c.other_body))
+      reaction[c.other_body] += in_body(c.other_body, detail::world_point(ws, c.other_body, c.other_point), linear);
   }
   // Inward.
   for (int i = model.body_count() - 1; i >= 0; --i) {
     const int p = model.parent(i);
     detail::store_joint_force(model, ws, i, reaction[i], axis);
-    if (p != -1)
+    if (p != -1 && summed(p))
       detail::visit_parent_to_body(model, ws, i, [&](const auto& x) { reaction[p] += x.apply_inverse(reaction[i]); });
   }
 }
