@@ -122,6 +122,44 @@ FF_TEST_FLOAT_AND_DOUBLE(StrikeIdentities, InelasticTouchdownAndJointBalance) {
     }
 }
 
+// One foot strikes while the trunk and the other legs are at rest, all four feet on the ground:
+// the three standing feet touch (ζ⁻ = 0, every term of G v⁻ on their rows exactly 0), take
+// impulse through the trunk and leave at ζ⁺ ≈ 0, with rounding that only the sizes of ζ⁺'s terms
+// allow for. The checks sum those sizes only when a law falls outside the smaller allowance
+// without them (solve_strike.hpp), and here it does: the strike must still pass, every standing
+// foot that took impulse leave at rest to that rounding, and none leave approaching.
+FF_TEST_FLOAT_AND_DOUBLE(StrikeChecks, StandingFeetTouchingWithNoApproachScale) {
+  auto& b = quadruped_bench<S>();
+  FF_ASSERT_TRUE(build_quadruped_model(&b.model).ok());
+  typename QuadrupedStrike<S>::Config q(19);
+  q << S(0), S(0), S(0.3), S(0), S(0), S(0), S(1), S(0), S(0.8), S(-1.6), S(0), S(0.8), S(-1.6), S(0), S(0.8),
+      S(-1.6), S(0), S(0.8), S(-1.6);
+  typename QuadrupedStrike<S>::Tangent v = QuadrupedStrike<S>::Tangent::Zero(18);
+  v(7) = S(-2);  // one leg's thigh and calf swinging its foot down
+  v(8) = S(2);
+  b.contacts.clear();
+  for (int leg = 0; leg < 4; ++leg)
+    b.contacts.add(Contact<S>::Ground(quadruped_calf_body(leg), quadruped_foot_point<S>(), Vector3<S>::UnitZ(), S(0.8), S(0)));
+  FF_ASSERT_TRUE(b.prepare(q, v));
+  const StrikeFriction models[3] = {StrikeFriction::kNone, StrikeFriction::kSticking, StrikeFriction::kCone};
+  for (const StrikeFriction model : models) {
+    const Status status = b.solve(model);
+    FF_EXPECT_TRUE(status.ok());
+    const auto& r = b.result;
+    FF_EXPECT_TRUE(r.approach[0] < S(-0.1));
+    int loaded = 0;
+    for (int i = 1; i < 4; ++i) {
+      FF_EXPECT_EQ(r.approach[i], S(0));
+      const S allowed = ulps<S>(1024) * std::abs(r.approach[0]);
+      FF_EXPECT_TRUE(r.departure[i] >= -allowed);
+      if (!(r.normal_impulse[i] > allowed)) continue;  // unloaded: free to lift
+      ++loaded;
+      FF_EXPECT_NEAR(r.departure[i], S(0), allowed);
+    }
+    FF_EXPECT_TRUE(loaded > 0);
+  }
+}
+
 // With every contact active and e = 0, sticking friction is the equality-constrained impulse
 // problem: the KKT system [H −Gᵀ; G 0] [v⁺; ι] = [H v⁻; 0], solved densely here.
 FF_TEST_FLOAT_AND_DOUBLE(StrikeIdentities, StickingEqualsKkt) {

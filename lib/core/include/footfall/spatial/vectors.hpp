@@ -16,8 +16,8 @@ namespace detail {
 
 // The tag of a spatial vector left unset (SpatialVector(Unset)), for one that is assigned whole
 // before it is read: a value a visitor assigns, a slot a pass fills. GCC keeps the default
-// constructor's six zero stores there; on the per-tick walks that was about 700 instructions a
-// tick on a Cortex-M7.
+// constructor's six zero stores there when it cannot see the assignment (in the strike's walk of
+// joint impulses, about 190 instructions a tick on a Cortex-M7).
 struct Unset {};
 constexpr Unset kUnset{};
 
