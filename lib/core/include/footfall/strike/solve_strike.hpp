@@ -385,9 +385,9 @@ Status solve_strike(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, c
     }
 
     // Δq̇ = H⁻¹Gᵀι and v⁺, then ζ⁺ of each contact left out: done when none approaches.
-    sw.change.resize(nv);
-    detail::apply_contact_force_acceleration<Kernels>(model, ws, terms, sw.impulse, sw.change);
-    result.v_plus = v + sw.change;
+    result.velocity_change.resize(nv);
+    detail::apply_contact_force_acceleration<Kernels>(model, ws, terms, sw.impulse, result.velocity_change);
+    result.v_plus = v + result.velocity_change;
     const S accuracy = used == StanceSolver::kPgs ? options.tolerance : S(0);
     bool added = false;
     for (int i = 0, j = 0; i < count; ++i) {
@@ -419,15 +419,15 @@ Status solve_strike(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, c
   const S rounding = lcp_rounding_tolerance<S>(std::max(nv, rows));
 
   // u = Gᵀι, and the check of u = H Δq̇ against the rounding of its terms.
-  result.velocity_change = sw.change;
-  result.joint_impulse.setZero(nv);
+  const auto& change = result.velocity_change;  // Δq̇
+  set_zero(result.joint_impulse, nv, 1);
   detail::add_contact_transpose_product<detail::TermSizes::kNone>(cd, sw.impulse, result.joint_impulse,
                                                                   static_cast<S*>(nullptr));
   auto& residual = sw.solve.generalized;
   residual.resize(nv);
   sw.magnitude.resize(nv);
   for (int k = 0; k < nv; ++k) {
-    const S diagonal = ws.mass_matrix.coeff(k, k) * sw.change.coeff(k);
+    const S diagonal = ws.mass_matrix.coeff(k, k) * change.coeff(k);
     residual.coeffRef(k) = diagonal - result.joint_impulse.coeff(k);
     sw.magnitude.coeffRef(k) = std::abs(diagonal);
   }
@@ -436,10 +436,10 @@ Status solve_strike(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, c
     sw.magnitude.setZero(nv);
     detail::add_contact_transpose_product<detail::TermSizes::kSumPerDof, false>(cd, sw.impulse, result.joint_impulse,
                                                                                 sw.magnitude.data());
-    for (int k = 0; k < nv; ++k) sw.magnitude.coeffRef(k) += std::abs(ws.mass_matrix.coeff(k, k) * sw.change.coeff(k));
+    for (int k = 0; k < nv; ++k) sw.magnitude.coeffRef(k) += std::abs(ws.mass_matrix.coeff(k, k) * change.coeff(k));
     return S(0);
   };
-  if (detail::first_row_over_rounding(model, ws, sw.change, residual, sw.magnitude, S(8) * rounding,
+  if (detail::first_row_over_rounding(model, ws, change, residual, sw.magnitude, S(8) * rounding,
                                       &result.impulse_residual, term_sizes) >= 0)
     status = Status::CheckFailed("strike.impulse_equation");
 
@@ -522,9 +522,9 @@ Status solve_strike(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, c
 
   // Joint loads, energy and uniqueness.
   result.axis_impulse.resize(nv);
-  joint_reaction_impulses(model, ws, sw.taking_part, cd, sw.impulse, sw.change, result.reaction_impulse,
+  joint_reaction_impulses(model, ws, sw.taking_part, cd, sw.impulse, change, result.reaction_impulse,
                           result.axis_impulse);
-  detail::strike_kinetic_energies(model, ws, v, sw.change, result.joint_impulse, result.v_plus,
+  detail::strike_kinetic_energies(model, ws, v, change, result.joint_impulse, result.v_plus,
                                   &result.kinetic_energy_before, &result.kinetic_energy_after);
   if (!is_finite(result.kinetic_energy_before) || !is_finite(result.kinetic_energy_after))
     return failed(Status::BadInput("v.overflow"));

@@ -26,7 +26,6 @@ struct StrikeWorkspace {
   RowVector target;                // the problem's right-hand side: restitution targets (rows of solve.contact)
   RowVector impulse;               // ι: contact-frame impulses on the same rows
   RowVector phase;                 // Poisson: the compression phase's impulses, then scratch
-  DofVector change;                // Δq̇ = H⁻¹Gᵀι
   DofVector magnitude;             // the sizes of the terms of u − HΔq̇, for its check
 
   // Peak loads: per contact that takes part, the direction of its force in contact-frame rows
