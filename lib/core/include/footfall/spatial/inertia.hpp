@@ -140,8 +140,12 @@ class Inertia {
   FOOTFALL_INLINE Inertia operator+(const Inertia& o) const noexcept {
     return Inertia(mass_ + o.mass_, first_moment_ + o.first_moment_, rotational_ + o.rotational_);
   }
+  // In place: through a temporary GCC copied all ten coefficients back (CRBA sums a robot's
+  // composite inertias with it).
   FOOTFALL_INLINE Inertia& operator+=(const Inertia& o) noexcept {
-    *this = *this + o;
+    mass_ += o.mass_;
+    first_moment_ += o.first_moment_;
+    rotational_ += o.rotational_;
     return *this;
   }
 
