@@ -68,16 +68,16 @@ class SpatialVector {
   Vec6 data_;
 };
 
-}  // namespace detail
-
-namespace detail {
-
 // N spatial vectors left unset, for a pass that writes slot i before anything reads it (Unset):
-// an array of the vectors themselves would zero all N first.
+// an array of the vectors themselves would zero all N first. The array is a union's only member,
+// so that no constructor runs for it; it is never read as anything else, which is the misuse the
+// Guidelines' rule against union access is about.
 template <typename V, int N>
 struct UnsetSlots {
   UnsetSlots() noexcept {}  // NOLINT(cppcoreguidelines-pro-type-member-init,modernize-use-equals-default)
-  FOOTFALL_INLINE V& operator[](int i) noexcept { return slot[static_cast<std::size_t>(i)]; }
+  FOOTFALL_INLINE V& operator[](int i) noexcept {
+    return slot[static_cast<std::size_t>(i)];  // NOLINT(cppcoreguidelines-pro-type-union-access)
+  }
   union {
     V slot[static_cast<std::size_t>(N)];
   };
