@@ -73,14 +73,18 @@ constexpr S epsilon() noexcept {
   return std::numeric_limits<S>::epsilon();
 }
 
-// True when every coefficient is finite (no NaN, no ±Inf). Written as a loop with a fixed
-// bound because Eigen's allFinite() relies on x - x == 0, which -ffast-math would break.
+// True when every coefficient is finite (no NaN, no ±Inf): Σ 0·m_ij is NaN exactly when one is
+// NaN or ±∞ (0·∞ is NaN; finite coefficients add zeros), one multiply-add a coefficient where a
+// test of each costs a compare and a branch, as validate_vector (dynamics/validate.hpp) judges.
+// (-ffast-math would fold this to true, as it would std::isfinite and Eigen's allFinite(); the
+// core is not built with it.)
 template <typename Derived>
 bool all_finite(const Eigen::MatrixBase<Derived>& m) noexcept {
+  using S = typename Derived::Scalar;
+  S zeros = S(0);
   for (Eigen::Index j = 0; j < m.cols(); ++j)
-    for (Eigen::Index i = 0; i < m.rows(); ++i)
-      if (!std::isfinite(m.coeff(i, j))) return false;
-  return true;
+    for (Eigen::Index i = 0; i < m.rows(); ++i) zeros += S(0) * m.coeff(i, j);
+  return zeros == S(0);
 }
 
 template <typename S>
