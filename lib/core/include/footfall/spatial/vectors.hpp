@@ -15,7 +15,7 @@ namespace footfall {
 namespace detail {
 
 // The tag of a spatial vector left unset (SpatialVector(Unset)), for one that is assigned whole
-// before it is read: a value a visitor assigns, a slot a pass fills. GCC keeps the default
+// before it is read, such as a value a visitor assigns. GCC keeps the default
 // constructor's six zero stores there when it cannot see the assignment (in the strike's walk of
 // joint impulses, about 190 instructions a tick on a Cortex-M7).
 struct Unset {};
@@ -66,21 +66,6 @@ class SpatialVector {
 
  private:
   Vec6 data_;
-};
-
-// N spatial vectors left unset, for a pass that writes slot i before anything reads it (Unset):
-// an array of the vectors themselves would zero all N first. The array is a union's only member,
-// so that no constructor runs for it; it is never read as anything else, which is the misuse the
-// Guidelines' rule against union access is about.
-template <typename V, int N>
-struct UnsetSlots {
-  UnsetSlots() noexcept {}  // NOLINT(cppcoreguidelines-pro-type-member-init,modernize-use-equals-default)
-  FOOTFALL_INLINE V& operator[](int i) noexcept {
-    return slot[static_cast<std::size_t>(i)];  // NOLINT(cppcoreguidelines-pro-type-union-access)
-  }
-  union {
-    V slot[static_cast<std::size_t>(N)];
-  };
 };
 
 }  // namespace detail

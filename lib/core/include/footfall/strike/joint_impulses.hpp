@@ -31,7 +31,7 @@ void joint_reaction_impulses(const Model<S, B, D>& model, const Workspace<S, B, 
                              const Eigen::MatrixBase<AxisDerived>& axis_const) noexcept {
   auto& axis = writable(axis_const);
   // Outward: Δv_i, and I_i Δv_i into `reaction`, which the inward pass turns into ι_J,i.
-  detail::UnsetSlots<Motion<S>, Workspace<S, B, D>::kBodySlots> jump;  // body i's written before its children read it
+  Motion<S> jump[Workspace<S, B, D>::kBodySlots];  // zeroed: GCC cannot see that a parent's comes first
   for (int i = 0; i < model.body_count(); ++i) {
     const int p = model.parent(i);
     Motion<S> dv(detail::kUnset);
