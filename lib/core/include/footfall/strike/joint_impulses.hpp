@@ -41,17 +41,19 @@ void joint_reaction_impulses(const Model<S, B, D>& model, const Workspace<S, B, 
       detail::visit_parent_to_body(model, ws, i, [&](const auto& x) { dv = x.apply(jump[p]); });
     detail::add_joint_motion(model, ws, i, change, dv);
     jump[i] = dv;
-    if (model.joint_type(i) == JointType::kFreeFlyer) {  // its axis part alone (above)
-      const int iv = model.v_index(i);
-      Force<S> own(detail::kUnset);  // v's order is [linear; angular] (joint.hpp)
-      for (int a = 0; a < 3; ++a) {
-        own.linear().coeffRef(a) = -model.armature(iv + a) * change.coeff(iv + a);
-        own.angular().coeffRef(a) = -model.armature(iv + 3 + a) * change.coeff(iv + 3 + a);
+    if constexpr (D >= 6) {  // a free flyer has six DOFs, so a model with room for fewer has none
+      if (model.joint_type(i) == JointType::kFreeFlyer) {  // its axis part alone (above)
+        const int iv = model.v_index(i);
+        Force<S> own(detail::kUnset);  // v's order is [linear; angular] (joint.hpp)
+        for (int a = 0; a < 3; ++a) {
+          own.linear().coeffRef(a) = -model.armature(iv + a) * change.coeff(iv + a);
+          own.angular().coeffRef(a) = -model.armature(iv + 3 + a) * change.coeff(iv + 3 + a);
+        }
+        reaction[i] = own;
+        continue;
       }
-      reaction[i] = own;
-    } else {
-      reaction[i] = model.inertia(i).apply(dv);
     }
+    reaction[i] = model.inertia(i).apply(dv);
   }
   // The contacts' impulses, as world spatial impulses at the world origin, into body coordinates.
   const auto in_body = [&](int body, const Vector3<S>& point, const Vector3<S>& linear) {
