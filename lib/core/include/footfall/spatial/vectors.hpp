@@ -15,9 +15,9 @@ namespace footfall {
 namespace detail {
 
 // The tag of a spatial vector left unset (SpatialVector(Unset)), for one that is assigned whole
-// before it is read, such as a value a visitor assigns. GCC keeps the default
-// constructor's six zero stores there when it cannot see the assignment (in the strike's walk of
-// joint impulses, about 190 instructions a tick on a Cortex-M7).
+// before it is read, such as a value a visitor assigns: GCC keeps the default constructor's six
+// zero stores when it cannot see that assignment. Not for an array whose slots are filled in
+// tree order: GCC cannot see that a parent's slot comes first and warns (-Wmaybe-uninitialized).
 struct Unset {};
 constexpr Unset kUnset{};
 
