@@ -53,12 +53,9 @@ class Model {  // NOLINT(bugprone-reserved-identifier,cert-dcl37-c,cert-dcl51-cp
   // Body i: its parent (−1 for the world), joint, where the joint sits in the parent's frame
   // (Featherstone's X_T: parent frame → joint frame), and its inertia in its own frame.
   int parent(int body) const noexcept { return parent_[body]; }
-  // The first body of `body`'s tree: the ancestor (or itself) whose parent is the world. A
-  // parent comes before its child (the builder's rule), so the walk ends within body + 1 steps.
-  int tree_root(int body) const noexcept {
-    while (parent_[body] != -1) body = parent_[body];
-    return body;
-  }
+  // The first body of `body`'s tree: the ancestor (or itself) whose parent is the world. Stored
+  // by the builder (CRBA and the contact terms read it for every body and contact each tick).
+  int tree_root(int body) const noexcept { return tree_root_[body]; }
   JointType joint_type(int body) const noexcept { return joint_type_[body]; }
   const Vector3<S>& joint_axis(int body) const noexcept { return joint_axis_[body]; }
   const Transform<S>& joint_placement(int body) const noexcept { return joint_placement_[body]; }
@@ -142,6 +139,7 @@ class Model {  // NOLINT(bugprone-reserved-identifier,cert-dcl37-c,cert-dcl51-cp
   int q_index_[kBodySlots] = {};
   int v_index_[kBodySlots] = {};
   std::int16_t joint_nv_[kBodySlots] = {};
+  std::int16_t tree_root_[kBodySlots] = {};
   // The per-DOF indices are 16-bit: on a 32 KiB part the model is a static, and every byte counts.
   static_assert(kMaxDofsT < 32767 && kMaxBodiesT < 32767, "a model's indices fit 16 bits");
   std::int16_t dof_body_[kDofSlots] = {};
