@@ -87,7 +87,8 @@ class ModelBuilder {
     copy_name(name, m.body_name_[i]);
     copy_name(joint_name != nullptr ? joint_name : name, m.joint_name_[i]);
     m.parent_[i] = parent;
-    m.tree_root_[i] = static_cast<std::int16_t>(parent == -1 ? i : m.tree_root_[parent]);
+    // parent < i (check_body); the bound is spelt out for GCC, which cannot see that either.
+    m.tree_root_[i] = static_cast<std::int16_t>(parent >= 0 && parent < i ? m.tree_root_[parent] : i);
     m.joint_type_[i] = joint.type;
     m.joint_axis_[i] = joint.axis;
     m.joint_placement_[i] = joint.placement;
