@@ -22,6 +22,12 @@ using footfall::test::Random;
 // Model::dofs_depth_first, which lets the factorisation skip its copy of H, says the same.
 template <typename S, int B, int D>
 void check_subtree_runs(const footfall::Model<S, B, D>& model, bool depth_first) {
+  // The tree root the builder stores for each body is the ancestor whose parent is the world.
+  for (int i = 0; i < model.body_count(); ++i) {
+    int root = i;
+    while (model.parent(root) != -1) root = model.parent(root);
+    FF_EXPECT_EQ(model.tree_root(i), root);
+  }
   const auto descends = [&](int m, int k) {
     for (int a = model.dof_parent(m); a != -1; a = model.dof_parent(a))
       if (a == k) return true;
