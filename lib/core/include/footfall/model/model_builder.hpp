@@ -12,6 +12,7 @@
 // call the builder is unchanged, and build() reports the first failure if any call failed.
 #include <cmath>
 
+#include "footfall/common/inline.hpp"
 #include "footfall/common/numeric.hpp"
 #include "footfall/common/status.hpp"
 #include "footfall/model/model.hpp"
@@ -74,7 +75,7 @@ class ModelBuilder {
 
   // Adds a body joined to `parent` (an earlier body's index, or −1 for the world) and, on
   // success, stores its index in *index (if given).
-  Status add_body(const char* name, int parent, const JointSpec<S>& joint, const Inertia<S>& inertia,
+  FOOTFALL_COLD Status add_body(const char* name, int parent, const JointSpec<S>& joint, const Inertia<S>& inertia,
                   int* index = nullptr, const char* joint_name = nullptr) noexcept {
     ModelType& m = model_;
     const int i = m.body_count_;
@@ -132,7 +133,7 @@ class ModelBuilder {
 
   // Copies the model out, or returns the first error of any add_body call (leaving *out as it
   // was). A model needs at least one body with a degree of freedom.
-  Status build(ModelType* out) const noexcept {
+  FOOTFALL_COLD Status build(ModelType* out) const noexcept {
     if (!first_error_.ok()) return first_error_;
     if (model_.nv_ == 0) return Status::BadInput("model.degrees_of_freedom");
     *out = model_;

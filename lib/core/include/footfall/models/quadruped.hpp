@@ -55,8 +55,9 @@ Matrix3<S> symmetric3(S ixx, S ixy, S ixz, S iyy, S iyz, S izz) noexcept {
 
 }  // namespace detail
 
+// Run once, before a loop: FOOTFALL_COLD (common/inline.hpp) keeps it small.
 template <typename S>
-Status build_quadruped_model(QuadrupedModel<S>* out) noexcept {
+FOOTFALL_COLD Status build_quadruped_model(QuadrupedModel<S>* out) noexcept {
   using detail::symmetric3;
   ModelBuilder<S, 13, 18> builder;
   Inertia<S> trunk;

@@ -21,7 +21,7 @@ namespace footfall {
 // I₁ + I₂ ≥ I₃ (a body's mass lies in three dimensions, so no moment exceeds the sum of the
 // other two). The tolerances are multiples of the scalar's epsilon times the inertia's size.
 template <typename S>
-Status validate_mass_properties(S mass, const Vector3<S>& com,
+FOOTFALL_COLD Status validate_mass_properties(S mass, const Vector3<S>& com,
                                 const Matrix3<S>& inertia_about_com) noexcept {
   if (!is_finite(mass) || !(mass > S(0))) return Status::BadInput("mass");
   if (!all_finite(com)) return Status::BadInput("com");
@@ -53,8 +53,8 @@ class Inertia {
   // A body of mass m with its centre of mass at c and rotational inertia I_c about c, all in
   // this frame's coordinates. Validates them first (validate_mass_properties); on a bad input
   // returns that Status and leaves *out unchanged.
-  static Status FromMassComInertia(S mass, const Vector3<S>& com,
-                                   const Matrix3<S>& inertia_about_com, Inertia* out) noexcept {
+  FOOTFALL_COLD static Status FromMassComInertia(S mass, const Vector3<S>& com,
+                                                const Matrix3<S>& inertia_about_com, Inertia* out) noexcept {
     const Status status = validate_mass_properties(mass, com, inertia_about_com);
     if (!status.ok()) return status;
     // Parallel-axis theorem, Ī = I_c + m c× c×ᵀ   (RBDA (2.63))
