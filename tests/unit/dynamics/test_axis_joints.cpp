@@ -73,6 +73,11 @@ void check_axis_turn() {
     FF_EXPECT_MATRIX_NEAR(turn.apply(x), Vector3<S>(e * x), S(8) * epsilon<S>());
     FF_EXPECT_MATRIX_NEAR(turn.apply_transpose(x), Vector3<S>(e.transpose() * x), S(8) * epsilon<S>());
     FF_EXPECT_MATRIX_NEAR(turn.times(m), Matrix3<S>(e * m), S(32) * epsilon<S>());
+    // Eᵀ M E of a symmetric M (turn_back_symmetric, by the double angle), exactly symmetric.
+    const Matrix3<S> symmetric = (m + m.transpose()).eval();
+    const Matrix3<S> turned_back = turn.turn_back_symmetric(symmetric);
+    FF_EXPECT_MATRIX_NEAR(turned_back, Matrix3<S>(e.transpose() * symmetric * e), S(64) * epsilon<S>());
+    FF_EXPECT_MATRIX_NEAR(turned_back, Matrix3<S>(turned_back.transpose()), S(0));
     FF_EXPECT_TRUE(general.transform.translation() == Vector3<S>::Zero());
     // The transform a body of such a joint has, as an AxisTransform, against the closed forms of
     // RBDA (2.24): X = [E 0; −E r× E] for motions, X* = X⁻ᵀ for forces, so X⁻¹ = X*ᵀ and
@@ -94,6 +99,16 @@ void check_axis_turn() {
     const Transform<S> first(Matrix3<S>(AxisTurn<S, (A + 1) % 3>::By(S(0.8)).matrix() * e), Vector3<S>(S(-0.4), S(0.6), S(0.2)));
     FF_EXPECT_MATRIX_NEAR((sparse * first).motion_matrix(), (xm * first.motion_matrix()).eval(), S(32) * epsilon<S>());
     FF_EXPECT_MATRIX_NEAR(sparse.dense().motion_matrix(), placed.motion_matrix(), S(0));
+    // A body's inertia carried back through the sparse transform, as CRBA carries a composite
+    // inertia to its parent: Xᵀ I X (RBDA (2.66)), exactly symmetric.
+    Matrix3<S> about_com;
+    about_com << S(0.04), S(0.003), S(-0.002), S(0.003), S(0.05), S(0.001), S(-0.002), S(0.001), S(0.03);
+    Inertia<S> body;
+    FF_ASSERT_TRUE(Inertia<S>::FromMassComInertia(S(1.7), Vector3<S>(S(0.1), S(-0.05), S(0.2)), about_com, &body).ok());
+    const Inertia<S> carried = body.transformed_back(sparse.turn(), sparse.translation());
+    FF_EXPECT_MATRIX_NEAR(carried.matrix(), (xm.transpose() * body.matrix() * xm).eval(), S(64) * epsilon<S>());
+    FF_EXPECT_MATRIX_NEAR(carried.matrix(), body.transformed_back(placed).matrix(), S(64) * epsilon<S>());
+    FF_EXPECT_MATRIX_NEAR(carried.rotational_about_origin(), carried.rotational_about_origin().transpose().eval(), S(0));
   }
 }
 

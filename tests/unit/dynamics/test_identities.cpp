@@ -191,6 +191,35 @@ FF_TEST_FLOAT_AND_DOUBLE(DynamicsIdentities, Quadruped) {
   check_dynamics_identities(model, 101, 10);
 }
 
+// CRBA's sweep of depth-first runs (crba.hpp's store_run_columns) takes each joint as it is: a
+// free flyer's copies, a coordinate axis's column and sparse turn, and the dense products for
+// any other joint. Here one branch has only the others (a revolute joint about a skew axis, a
+// prismatic one, one about x behind a turned placement) and the other coordinate axes, all
+// held to RNEA's columns of H.
+FF_TEST_FLOAT_AND_DOUBLE(DynamicsIdentities, DepthFirstMixedJoints) {
+  using footfall::JointSpec;
+  using footfall::Transform;
+  using footfall::Vector3;
+  footfall::Inertia<S> body;
+  FF_ASSERT_TRUE(link_inertia(S(0.9), Vector3<S>(S(0.02), S(0.01), S(-0.08)), Vector3<S>(S(0.005), S(0.004), S(0.003)), &body));
+  const Transform<S> down = Transform<S>::Translation(Vector3<S>(S(0.05), S(-0.03), S(-0.2)));
+  const Transform<S> turned(footfall::AxisTurn<S, 2>::By(S(0.4)).matrix(), Vector3<S>(S(0), S(0.1), S(-0.15)));
+  footfall::ModelBuilder<S, 6, 11> b;
+  int root = -1, skew = -1, slide = -1, yaw = -1;
+  FF_ASSERT_TRUE(b.add_body("base", -1, JointSpec<S>::FreeFlyer(), body, &root).ok());
+  FF_ASSERT_TRUE(b.add_body("skew", root, JointSpec<S>::Revolute(Vector3<S>(S(0.6), S(0.8), S(0)), down), body, &skew).ok());
+  FF_ASSERT_TRUE(b.add_body("slide", skew, JointSpec<S>::Prismatic(Vector3<S>::UnitZ(), down), body, &slide).ok());
+  FF_ASSERT_TRUE(b.add_body("turned", slide, JointSpec<S>::Revolute(Vector3<S>::UnitX(), turned), body).ok());
+  FF_ASSERT_TRUE(b.add_body("pitch", root, JointSpec<S>::Revolute(Vector3<S>::UnitY(), down), body, &yaw).ok());
+  FF_ASSERT_TRUE(b.add_body("yaw", yaw, JointSpec<S>::Revolute(Vector3<S>::UnitZ(), down), body).ok());
+  static footfall::Model<S, 6, 11> model;
+  FF_ASSERT_TRUE(b.build(&model).ok());
+  FF_EXPECT_EQ(model.turn_axis(3), -1);  // its placement turns the frame
+  FF_EXPECT_EQ(model.turn_axis(5), 2);
+  check_subtree_runs(model, true);
+  check_dynamics_identities(model, 109, 10);
+}
+
 // A floating base with three legs of three joints, its bodies added level by level (the hips,
 // then the thighs, then the calves): DOFs numbered breadth-first, so each leg's DOFs are
 // not contiguous and the factor's runs of descendants hold other legs' DOFs, whose entries are
@@ -273,9 +302,10 @@ FF_TEST_FLOAT_AND_DOUBLE(DynamicsIdentities, Rod2d) {
   check_dynamics_identities(model, 104, 10);
 }
 
-// A free flyer beside a second, fixed-base tree: CRBA takes the free flyer's entries of H from
-// its own axes (crba.hpp's store_free_flyer_row) only for the chains of its tree, which end in
-// its DOFs 0..5; the other tree's entries come from the dot products, and none join the two.
+// A free flyer beside a second, fixed-base tree, its bodies added out of depth-first order (the
+// arm's root between the trunk and its leg), so CRBA walks each column up the tree
+// (crba.hpp's store_body_columns): the leg's entries with the free flyer come from its chain
+// alone, the other tree's from its own, and none join the two.
 FF_TEST_FLOAT_AND_DOUBLE(DynamicsIdentities, FreeFlyerBesideAFixedTree) {
   using footfall::JointSpec;
   using footfall::Transform;

@@ -213,8 +213,8 @@ void for_each_contact_column(const Model<S, B, D>& model, const Workspace<S, B, 
 
 // A ground contact's three rows of G on a free flyer's six columns (DOFs 0–5; v = [linear;
 // angular] in the body's axes, joint.hpp), into `column` (G's column k at column + k·stride).
-// Their ⁰S_k are the body's axes turned into the world's, E's rows (crba.hpp,
-// store_free_flyer_row), so with ℓ = p − the body's origin, row r along e_r holds
+// Their ⁰S_k are the body's axes turned into the world's, E's rows (crba.hpp's
+// ws.subspace_world), so with ℓ = p − the body's origin, row r along e_r holds
 //   G(r, a) = e_r · Eᵀe_a = (E e_r)_a,   G(r, 3 + a) = e_r · (Eᵀe_a × ℓ) = ((E ℓ) × (E e_r))_a,
 // the triple product turned by the rotation: four rotations and three cross products instead
 // of six point motions and eighteen dot products.

@@ -45,10 +45,10 @@ struct Workspace {
   Vector qdd;                      // aba: joint accelerations
 
   // mass_matrix / factorize_mass_matrix
-  // In the frame of the world's axes at the origin of the body's tree root (crba_origin()), not
-  // at the world's origin: see dynamics/crba.hpp.
-  Inertia<S> composite[kBodySlots];         // ᴼI^c_i: body i and all it carries
-  Motion<S> subspace_world[kDofSlots];      // ᴼS: the columns of S
+  Inertia<S> composite[kBodySlots];         // I^c_i: body i and all it carries, in its coordinates
+  // ᴼS: the columns of S in the frame of the world's axes at the origin of the body's tree root
+  // (crba_origin()), not at the world's origin, for the contact Jacobians: see dynamics/crba.hpp.
+  Motion<S> subspace_world[kDofSlots];
   Matrix mass_matrix;              // H (full, symmetric)
   // H = Lᵀ D L (RBDA §6.5): D on the diagonal, L below it on H's pattern (L(k, i) for i an
   // ancestor DOF of k); elsewhere unspecified (mass_matrix_factor.hpp says what is written).

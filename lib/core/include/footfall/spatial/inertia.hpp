@@ -85,8 +85,8 @@ class Inertia {
   // The same body with its axes turned by E and the origin kept: X* I X⁻¹ for X = (E, 0), so
   // h' = E h and Ī' = E Ī Eᵀ (RBDA (2.66) with r = 0). Only the upper triangle of Ī' is computed
   // (as rows of E against the columns of Ī Eᵀ) and mirrored, so the result is symmetric by
-  // construction, which the factorisation of any H assembled from it relies on. CRBA turns the
-  // whole robot's composite inertia into the free flyer's axes with it (dynamics/crba.hpp).
+  // construction, which the factorisation of any H assembled from it relies on. transformed()
+  // turns with it.
   FOOTFALL_INLINE Inertia rotated(const Matrix3<S>& e) const noexcept {
     const Matrix3<S> t = rotational_ * e.transpose();  // Ī Eᵀ
     const auto entry = [&](int a, int b) { return e.row(a).dot(t.col(b)); };
@@ -115,18 +115,25 @@ class Inertia {
   // The way back: this body, expressed in frame B, re-expressed in A given X from A to B, so
   // Xᵀ I X = transformed(x.inverse()) without forming X⁻¹ (RBDA (2.66)). With (E, r), R = Eᵀ
   // and c = R h: h' = c + m r and Ī' = R Ī Rᵀ − c rᵀ − r cᵀ − m r rᵀ + (m r·r + 2 r·c) 1, the
-  // parallel-axis theorem moving the origin back by r. Only the upper triangle of the symmetric
-  // Ī' is computed (R Ī Rᵀ as Eᵀ(Ī E)) and mirrored, so the result is symmetric by construction.
-  // CRBA uses it for each body's inertia in world coordinates (dynamics/crba.hpp).
+  // parallel-axis theorem moving the origin back by r. CRBA carries each composite inertia to
+  // its parent with it (dynamics/crba.hpp).
   FOOTFALL_INLINE Inertia transformed_back(const Transform<S>& x) const noexcept {
-    const Matrix3<S>& e = x.rotation();
-    const Vector3<S>& r = x.translation();
-    const Vector3<S> c = e.transpose() * first_moment_;
-    const Matrix3<S> t = rotational_ * e;
+    return transformed_back(detail::MatrixRotation<S>{x.rotation()}, x.translation());
+  }
+  // The same for X = (E, r) with E any rotation operator of spatial/transform.hpp's detail::
+  // (apply_transpose: Eᵀ v; turn_back_symmetric: Eᵀ M E of a symmetric M, symmetric by
+  // construction): the dense matrix, or the turn of a joint about a coordinate axis (AxisTurn,
+  // model/joint.hpp), which changes two rows and two columns of Ī. Only the upper triangle of Ī'
+  // is formed and mirrored, so the result is exactly symmetric, which the factorisation of any H
+  // assembled from it relies on.
+  template <typename E>
+  FOOTFALL_INLINE Inertia transformed_back(const E& e, const Vector3<S>& r) const noexcept {
+    const Vector3<S> c = e.apply_transpose(first_moment_);
+    const Matrix3<S> turned = e.turn_back_symmetric(rotational_);  // R Ī Rᵀ
     const Vector3<S> mr = mass_ * r;
     const S diagonal = mr.dot(r) + S(2) * r.dot(c);
-    const auto entry = [&](int a, int b) {  // (Eᵀ t)(a, b) and the shift's (a, b)
-      return e.col(a).dot(t.col(b)) - c(a) * r(b) - r(a) * c(b) - mr(a) * r(b);
+    const auto entry = [&](int a, int b) {  // R Ī Rᵀ's (a, b) and the shift's
+      return turned.coeff(a, b) - c.coeff(a) * r.coeff(b) - r.coeff(a) * c.coeff(b) - mr.coeff(a) * r.coeff(b);
     };
     const S xy = entry(0, 1), xz = entry(0, 2), yz = entry(1, 2);
     Matrix3<S> out;

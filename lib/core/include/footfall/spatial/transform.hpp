@@ -19,7 +19,8 @@ namespace detail {
 // A Transform's products, written once for any rotation E that can turn a vector (apply: E v),
 // turn it back (apply_transpose: Eᵀ v) and turn a matrix (times: E M): the dense matrix a
 // Transform stores (MatrixRotation, below), or the sparse turn of a joint about a coordinate axis
-// (AxisTurn, model/joint.hpp), which touches two coordinates instead of three.
+// (AxisTurn, model/joint.hpp), which touches two coordinates instead of three. Both also turn a
+// symmetric matrix back (turn_back_symmetric: Eᵀ M E), which Inertia::transformed_back takes.
 
 // X m = [E ω; E (v − r × ω)]
 template <typename S, typename E>
@@ -64,6 +65,15 @@ struct MatrixRotation {
   FOOTFALL_INLINE Vector3<S> apply(const Vector3<S>& v) const noexcept { return e * v; }
   FOOTFALL_INLINE Vector3<S> apply_transpose(const Vector3<S>& v) const noexcept { return e.transpose() * v; }
   FOOTFALL_INLINE Matrix3<S> times(const Matrix3<S>& m) const noexcept { return e * m; }
+  // Eᵀ m E of a symmetric m, as the upper triangle's rows of E against the columns of m E,
+  // mirrored (the lower triangle is left to the caller, which reads only a ≤ b: Inertia).
+  FOOTFALL_INLINE Matrix3<S> turn_back_symmetric(const Matrix3<S>& m) const noexcept {
+    const Matrix3<S> t = m * e;
+    Matrix3<S> out;
+    for (int a = 0; a < 3; ++a)
+      for (int b = a; b < 3; ++b) out.coeffRef(a, b) = out.coeffRef(b, a) = e.col(a).dot(t.col(b));
+    return out;
+  }
 };
 
 }  // namespace detail
