@@ -108,6 +108,30 @@ FF_TEST(Executive, StatisticsMatchTheInjectedDurations) {
   FF_EXPECT_EQ(report.tick.histogram[4], 1u);  // 450 in [400, 500)
 }
 
+// The histogram's bins on both sides of 2³²: the 32-bit divide for what fits, the 64-bit one for
+// a duration or a width beyond it, and the last bin for everything past the 16th.
+FF_TEST(Executive, HistogramBinsAcrossThirtyTwoBits) {
+  TimingStatistics s;
+  s.reset(1000);
+  FF_EXPECT_EQ(s.bin_of(0), 0);
+  FF_EXPECT_EQ(s.bin_of(999), 0);
+  FF_EXPECT_EQ(s.bin_of(1000), 1);
+  FF_EXPECT_EQ(s.bin_of(15999), 15);
+  FF_EXPECT_EQ(s.bin_of(0xFFFFFFFFull), 15);
+  FF_EXPECT_EQ(s.bin_of(0x100000000ull), 15);  // 2³², past the last bin's start
+  const ClockTicks wide = ClockTicks(3) << 32;  // a width over 32 bits
+  s.reset(wide);
+  FF_EXPECT_EQ(s.bin_of(wide - 1), 0);
+  FF_EXPECT_EQ(s.bin_of(5 * wide + 7), 5);
+  FF_EXPECT_EQ(s.bin_of(~ClockTicks(0)), 15);
+  s.reset(0x100000000ull / 16);  // 2²⁸: the 16 bins end at 2³² exactly
+  FF_EXPECT_EQ(s.bin_of(0xFFFFFFFFull), 15);
+  FF_EXPECT_EQ(s.bin_of(0x0FFFFFFFull), 0);
+  FF_EXPECT_EQ(s.bin_of(0x10000000ull * 7 + 1), 7);
+  s.record(0x10000000ull * 3);
+  FF_EXPECT_EQ(s.histogram[3], 1u);
+}
+
 // An overrun: tick 2 takes 2.5 periods. It is counted, of the two releases it ran past the
 // earlier is skipped, the next tick starts at once and skips the optional stage, and the grid
 // holds.
