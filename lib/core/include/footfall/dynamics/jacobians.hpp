@@ -67,12 +67,29 @@ Status body_jacobian(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, 
 // of 000 (11.30), in world coordinates. With body accelerations a_i built from the
 // velocity-product terms alone (a_i = ⁱX_λ a_λ + c_i), the classical acceleration of the point
 // is a_lin + ω̇ × p + ω × (v_lin + ω × p) in body coordinates (RBDA §2.11).
+//
+// After bias_forces the walk is not needed: its pass left a_i = a_i^vp + ⁱX_0 a_0 in
+// ws.acceleration, with a_0 = [0; −g] (rnea.hpp). A motion with no angular part is the same at
+// every point and turns with the axes alone, so ⁱX_0 a_0 = [0; −E_i g], and the point's
+// classical acceleration from a_i is J̇v − g in world coordinates. The stance solve reads J̇v for
+// each foot every tick, after bias_forces: this saves a walk from the root to each foot.
 template <typename S, int B, int D>
 Status point_velocity_product_acceleration(const Model<S, B, D>& model, const Workspace<S, B, D>& ws,
                                            int body, const Vector3<NoDeduce<S>>& point,
                                            Vector3<S>* acceleration) noexcept {
   const Status status = detail::check_body_point(model, ws, body, point);
   if (!status.ok()) return status;
+  const auto in_world = [&](const Motion<S>& a) {  // the point's acceleration for body acceleration a
+    const Motion<S>& v = ws.velocity[body];
+    const Vector3<S> w = v.angular();
+    const Vector3<S> point_velocity_body = v.linear() + w.cross(point);
+    const Vector3<S> local = a.linear() + a.angular().cross(point) + w.cross(point_velocity_body);
+    return Vector3<S>(ws.world_to_body[body].rotation().transpose() * local);
+  };
+  if (ws.stage & Workspace<S, B, D>::kBias) {
+    *acceleration = in_world(ws.acceleration[body]) + ws.bias_gravity;
+    return Status::Ok();
+  }
   // Walk root → body along the path (at most body_count bodies), so collect the path first.
   int path[Workspace<S, B, D>::kBodySlots];
   int length = 0;
@@ -82,11 +99,7 @@ Status point_velocity_product_acceleration(const Model<S, B, D>& model, const Wo
     const int j = path[step];
     detail::visit_parent_to_body(model, ws, j, [&](const auto& x) { a = x.apply(a) + ws.velocity_product[j]; });
   }
-  const Motion<S>& v = ws.velocity[body];
-  const Vector3<S> w = v.angular();
-  const Vector3<S> point_velocity_body = v.linear() + w.cross(point);
-  const Vector3<S> local = a.linear() + a.angular().cross(point) + w.cross(point_velocity_body);
-  *acceleration = ws.world_to_body[body].rotation().transpose() * local;
+  *acceleration = in_world(a);
   return Status::Ok();
 }
 

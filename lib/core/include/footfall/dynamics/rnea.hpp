@@ -20,6 +20,9 @@ template <typename S, int B, int D, typename Acceleration>
 void rnea_passes(const Model<S, B, D>& model, Workspace<S, B, D>& ws, const Acceleration& qdd,
                  const Vector3<NoDeduce<S>>& gravity, typename Workspace<S, B, D>::Vector& out) noexcept {
   constexpr bool kZeroQdd = std::is_same<Acceleration, ZeroJointAcceleration>::value;
+  // ws.acceleration is about to change: what kBias says of it holds again only if
+  // store_bias_forces, the caller with q̈ = 0, marks it so.
+  ws.stage &= ~static_cast<unsigned>(Workspace<S, B, D>::kBias);
   const Motion<S> world_acceleration(Vector3<S>::Zero(), -gravity);
   for (int i = 0; i < model.body_count(); ++i) {
     const int p = model.parent(i);
@@ -64,6 +67,7 @@ __attribute__((noinline)) Status store_bias_forces(const Model<S, B, D>& model, 
   if (poisoned != S(0))
     for (int k = 0; k < model.nv(); ++k)
       if (!is_finite(ws.bias.coeff(k))) return Status::BadInput("v.overflow", k);
+  ws.bias_gravity = gravity;
   ws.stage |= Workspace<S, B, D>::kBias;
   return Status::Ok();
 }

@@ -26,7 +26,7 @@ struct Workspace {
     kKinematics = 1u << 0,   // forward_kinematics: placements, velocities, S, c
     kMassMatrix = 1u << 1,   // mass_matrix: H
     kFactor = 1u << 2,       // factorize_mass_matrix: LᵀDL of H
-    kBias = 1u << 3,         // bias_forces: C(q, v) in `bias`
+    kBias = 1u << 3,         // bias_forces: C(q, v) in `bias`; its q̈ = 0 accelerations in `acceleration`
   };
   unsigned stage = 0;
 
@@ -39,6 +39,7 @@ struct Workspace {
 
   // rnea / bias_forces / aba
   Motion<S> acceleration[kBodySlots];       // a_i in body coordinates
+  Vector3<S> bias_gravity;                  // bias_forces: the gravity of its accelerations
   Force<S> force[kBodySlots];               // f_i: net force on body i transmitted by its joint
   Vector tau;                      // rnea: joint forces
   Vector bias;                     // bias_forces: C(q, v) including gravity
