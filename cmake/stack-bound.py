@@ -145,13 +145,26 @@ class Graph:
                     self.calls[current].add(target)
             elif INDIRECT_CALL.search(line):
                 self.indirect.add(current)
-        for title in list(self.name):
+        # The callees with no frame: externals (nodes without one) and callees that only an edge
+        # names. GCC calls a complete-object constructor or destructor (C1, D1) by its own name
+        # but, when it is the same code as the base-object one (C2, D2), writes only that one as
+        # a node and makes the first an alias of it: the image has both at one address. Such a
+        # callee is linked to the node of its file whose symbol is at that address; any other, to
+        # the image's routine there.
+        node_at = {}  # (file, address) -> a node with a frame, of that file, whose symbol is there
+        for title in self.frame:
+            file, _, symbol = title.rpartition(":")  # externals by symbol; a local copy by "file:symbol"
+            if not title.startswith("@") and symbol in names:
+                node_at.setdefault((file, names[symbol]), title)
+        callees = {callee for targets in self.calls.values() for callee in targets}
+        for title in sorted(set(self.name) | callees):
             if title in self.frame or title.startswith("@"):
                 continue
-            symbol = title.rsplit(":", 1)[-1]  # externals by symbol; a local copy by "file:symbol"
+            file, _, symbol = title.rpartition(":")
             if symbol in names:
+                self.name.setdefault(title, symbol)
                 self.frame[title] = (0, "static")
-                self.calls[title] = {f"@{names[symbol]:x}"}
+                self.calls[title] = {node_at.get((file, names[symbol]), f"@{names[symbol]:x}")}
 
     def bound(self, root):
         """(bytes, path) for root's heaviest path; ValueError if it has none."""
