@@ -152,4 +152,22 @@ FF_TEST_FLOAT_AND_DOUBLE(SpatialInertia, RejectsBodiesThatCannotExist) {
                                                 footfall::Matrix3<S>(footfall::Vector3<S>(S(1), S(1), S(2)).asDiagonal()),
                                                 &out)
                      .ok());
+  // The same bodies with their principal axes turned away from the frame's: the checks factor
+  // the matrices as they are, with no eigenvalue solve, so the answers must not depend on the
+  // axes (a disc turned is still a body; a moment over the sum of the other two is still not).
+  const footfall::Matrix3<S> turn =
+      Eigen::AngleAxis<S>(S(0.7), footfall::Vector3<S>(S(1), S(2), S(-2)).normalized()).toRotationMatrix();
+  const auto turned = [&](S a, S b, S c_moment) {
+    return footfall::Matrix3<S>(turn * footfall::Vector3<S>(a, b, c_moment).asDiagonal() * turn.transpose());
+  };
+  const auto field_of = [&](const footfall::Matrix3<S>& inertia) {
+    const footfall::Status status = Inertia<S>::FromMassComInertia(S(1), c, inertia, &out);
+    return status.ok() ? "ok" : status.field;
+  };
+  FF_EXPECT_TRUE(std::strcmp(field_of(turned(S(1), S(1), S(2))), "ok") == 0);
+  FF_EXPECT_TRUE(std::strcmp(field_of(turned(S(1), S(1.5), S(0.8))), "ok") == 0);
+  FF_EXPECT_TRUE(std::strcmp(field_of(turned(S(1), S(1), S(2.01))), "inertia.triangle_inequality") == 0);
+  FF_EXPECT_TRUE(std::strcmp(field_of(turned(S(3), S(1), S(1))), "inertia.triangle_inequality") == 0);
+  FF_EXPECT_TRUE(std::strcmp(field_of(turned(S(1), S(1), S(0))), "inertia.positive_definite") == 0);
+  FF_EXPECT_TRUE(std::strcmp(field_of(turned(S(1), S(-0.01), S(1))), "inertia.positive_definite") == 0);
 }

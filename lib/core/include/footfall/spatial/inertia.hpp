@@ -5,8 +5,6 @@
 //     I = [Ī h×; h×ᵀ m 1]                          (RBDA (2.62)–(2.63))
 // and the inertia of two bodies rigidly joined is the plain sum of the parts, which is what
 // the composite-rigid-body algorithm needs.
-#include <Eigen/Eigenvalues>
-
 #include "footfall/common/inline.hpp"
 #include "footfall/common/numeric.hpp"
 #include "footfall/common/status.hpp"
@@ -16,13 +14,41 @@
 
 namespace footfall {
 
+namespace detail {
+
+// Whether every pivot of the LDLᵀ factorisation of the symmetric 3×3 m (in natural order) is
+// above `floor`. Each pivot is at least m's smallest eigenvalue (a pivot is a diagonal entry of
+// a Schur complement of m, whose eigenvalues interlace m's), so this is m positive definite with
+// a margin of the order of `floor`, with no eigenvalue solve.
+template <typename S>
+bool pivots_above(const Matrix3<S>& m, S floor) noexcept {
+  const S d0 = m.coeff(0, 0);
+  if (!(d0 > floor)) return false;
+  const S l10 = m.coeff(1, 0) / d0, l20 = m.coeff(2, 0) / d0;
+  const S d1 = m.coeff(1, 1) - l10 * m.coeff(1, 0);
+  if (!(d1 > floor)) return false;
+  const S u21 = m.coeff(2, 1) - l20 * m.coeff(1, 0);  // l21 d1
+  const S d2 = m.coeff(2, 2) - l20 * m.coeff(2, 0) - (u21 / d1) * u21;
+  return d2 > floor;
+}
+
+}  // namespace detail
+
 // Checks that (m, c, I_c) describe a real rigid body: finite numbers, m > 0, I_c symmetric and
 // positive definite, and its principal moments obeying the triangle inequality
 // I₁ + I₂ ≥ I₃ (a body's mass lies in three dimensions, so no moment exceeds the sum of the
 // other two). The tolerances are multiples of the scalar's epsilon times the inertia's size.
+//
+// The triangle inequality is checked as the body's second moment of mass about its centre,
+// Σ = ∫ r rᵀ dm = ½ tr(I_c) 1 − I_c, being positive semidefinite: Σ's eigenvalues are
+// ½(I_a + I_b − I_c) over the three orderings of the principal moments (Wensing, Kim and
+// Slotine, "Linear matrix inequalities for physically consistent inertial parameter
+// identification", 2017). Neither check solves for eigenvalues: Eigen's closed-form 3×3 solver
+// calls acos, cos and sin, which on a board pull in the C library's argument reduction (over a
+// kilobyte of stack on its deepest path, and several of flash) for a check run once per body.
 template <typename S>
 FOOTFALL_COLD Status validate_mass_properties(S mass, const Vector3<S>& com,
-                                const Matrix3<S>& inertia_about_com) noexcept {
+                                              const Matrix3<S>& inertia_about_com) noexcept {
   if (!is_finite(mass) || !(mass > S(0))) return Status::BadInput("mass");
   if (!all_finite(com)) return Status::BadInput("com");
   if (!all_finite(inertia_about_com)) return Status::BadInput("inertia");
@@ -30,13 +56,12 @@ FOOTFALL_COLD Status validate_mass_properties(S mass, const Vector3<S>& com,
   const S tolerance = S(16) * epsilon<S>() * scale;
   if (max_abs(Matrix3<S>(inertia_about_com - inertia_about_com.transpose())) > tolerance)
     return Status::BadInput("inertia.symmetric");
-  Eigen::SelfAdjointEigenSolver<Matrix3<S>> eigen;
-  eigen.computeDirect(inertia_about_com, Eigen::EigenvaluesOnly);
-  const Vector3<S> moments = eigen.eigenvalues();  // ascending
-  if (!all_finite(moments) || !(moments(0) > tolerance))
-    return Status::BadInput("inertia.positive_definite");
-  if (moments(2) > moments(0) + moments(1) + tolerance)
-    return Status::BadInput("inertia.triangle_inequality");
+  if (!detail::pivots_above(inertia_about_com, tolerance)) return Status::BadInput("inertia.positive_definite");
+  // Σ + ½·tolerance·1 positive definite: no principal moment above the other two's sum by more
+  // than the tolerance (a thin disc, I_z = I_x + I_y, is a real body).
+  const Matrix3<S> second_moment =
+      Matrix3<S>::Identity() * (S(0.5) * (inertia_about_com.trace() + tolerance)) - inertia_about_com;
+  if (!detail::pivots_above(second_moment, S(0))) return Status::BadInput("inertia.triangle_inequality");
   return Status::Ok();
 }
 
@@ -53,8 +78,8 @@ class Inertia {
   // A body of mass m with its centre of mass at c and rotational inertia I_c about c, all in
   // this frame's coordinates. Validates them first (validate_mass_properties); on a bad input
   // returns that Status and leaves *out unchanged.
-  FOOTFALL_COLD static Status FromMassComInertia(S mass, const Vector3<S>& com,
-                                                const Matrix3<S>& inertia_about_com, Inertia* out) noexcept {
+  static Status FromMassComInertia(S mass, const Vector3<S>& com,
+                                   const Matrix3<S>& inertia_about_com, Inertia* out) noexcept {
     const Status status = validate_mass_properties(mass, com, inertia_about_com);
     if (!status.ok()) return status;
     // Parallel-axis theorem, Ī = I_c + m c× c×ᵀ   (RBDA (2.63))

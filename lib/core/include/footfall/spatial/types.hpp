@@ -1,6 +1,7 @@
 #pragma once
 // Fixed-size Eigen types the spatial algebra is written in.
 #include <Eigen/Core>
+#include <Eigen/Geometry>  // Vector3's cross product, which Eigen/Core declares and Geometry defines
 
 namespace footfall {
 
