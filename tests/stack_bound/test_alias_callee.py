@@ -12,10 +12,11 @@ The .ci text and the nm and objdump outputs are given here instead of read from 
 
 Usage: test_alias_callee.py PATH/TO/stack-bound.py   (exit status 0 when every check holds)
 """
-import importlib.util
 import os
 import sys
 import tempfile
+
+from script_checks import Checks, load
 
 GRAPH = """graph: { title: "alias.cpp"
 node: { title: "_Z4rootv" label: "void footfall::stack_probe::root()\\nalias.cpp:1:6\\n16 bytes (static)" }
@@ -41,13 +42,6 @@ OBJDUMP = """
 """
 
 
-def load(path):
-    spec = importlib.util.spec_from_file_location("stack_bound", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 def graph_of(module, text):
     with tempfile.NamedTemporaryFile("w", suffix=".ci", delete=False) as f:
         f.write(text)
@@ -63,13 +57,8 @@ def graph_of(module, text):
 
 def main():
     module = load(sys.argv[1])
-    failures = []
-
-    def expect(what, got, want):
-        print(f"{what}: {got} (expected {want})")
-        if got != want:
-            failures.append(what)
-
+    checks = Checks("test_alias_callee")
+    expect = checks.expect
     size, path = graph_of(module, GRAPH % "").bound("_Z4rootv")
     expect("the bound through the alias", size, 80)
     expect("the path", path, ["_Z4rootv", "alias.cpp:_ZN1AC1Ev", "alias.cpp:_ZN1AC2Ev", "alias.cpp:_Z4leafv"])
@@ -78,11 +67,7 @@ def main():
         expect("a callee in neither refused", False, True)
     except ValueError as e:
         expect("a callee in neither refused", "_Z7missingv is in neither" in str(e), True)
-    if failures:
-        print("test_alias_callee: FAIL: " + ", ".join(failures))
-        return 1
-    print("test_alias_callee: PASS")
-    return 0
+    return checks.status()
 
 
 if __name__ == "__main__":

@@ -11,15 +11,9 @@ costliest configurable one alone, 324; an empty table is refused.
 
 Usage: test_interrupt_nesting.py PATH/TO/stack-bound.py   (exit status 0 when every check holds)
 """
-import importlib.util
 import sys
 
-
-def load(path):
-    spec = importlib.util.spec_from_file_location("stack_bound", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+from script_checks import Checks, load
 
 
 def graph_with(module, handlers):
@@ -36,13 +30,8 @@ def graph_with(module, handlers):
 
 def main():
     module = load(sys.argv[1])
-    failures = []
-
-    def expect(what, got, want):
-        print(f"{what}: {got} (expected {want})")
-        if got != want:
-            failures.append(what)
-
+    checks = Checks("test_interrupt_nesting")
+    expect = checks.expect
     frame = module.EXCEPTION_FRAME
     expect("the stacked frame", frame, 108)
     table = {2: "@100", 3: "@200", 4: "@300", 11: "@400", 15: "@500"}
@@ -62,11 +51,7 @@ def main():
         expect("a handler outside the image refused", False, True)
     except ValueError as e:
         expect("a handler outside the image refused", "not a routine of the image" in str(e), True)
-    if failures:
-        print("test_interrupt_nesting: FAIL: " + ", ".join(failures))
-        return 1
-    print("test_interrupt_nesting: PASS")
-    return 0
+    return checks.status()
 
 
 if __name__ == "__main__":
