@@ -75,8 +75,9 @@ class ModelBuilder {
 
   // Adds a body joined to `parent` (an earlier body's index, or −1 for the world) and, on
   // success, stores its index in *index (if given).
-  FOOTFALL_COLD Status add_body(const char* name, int parent, const JointSpec<S>& joint, const Inertia<S>& inertia,
-                  int* index = nullptr, const char* joint_name = nullptr) noexcept {
+  FOOTFALL_COLD Status add_body(const char* name, int parent, const JointSpec<S>& joint,
+                                const Inertia<S>& inertia, int* index = nullptr,
+                                const char* joint_name = nullptr) noexcept {
     ModelType& m = model_;
     const int i = m.body_count_;
     // The capacity is checked here, beside the stores it guards, and not in check_body:
