@@ -108,19 +108,12 @@ class Inertia {
   }
 
   // The same body with its axes turned by E and the origin kept: X* I X⁻¹ for X = (E, 0), so
-  // h' = E h and Ī' = E Ī Eᵀ (RBDA (2.66) with r = 0). Only the upper triangle of Ī' is computed
-  // (as rows of E against the columns of Ī Eᵀ) and mirrored, so the result is symmetric by
-  // construction, which the factorisation of any H assembled from it relies on. transformed()
-  // turns with it.
+  // h' = E h and Ī' = E Ī Eᵀ (RBDA (2.66) with r = 0), Eᵀ's turn back of Ī
+  // (MatrixRotation::turn_back_symmetric), symmetric by construction, which the factorisation of
+  // any H assembled from it relies on. transformed() turns with it.
   FOOTFALL_INLINE Inertia rotated(const Matrix3<S>& e) const noexcept {
-    const Matrix3<S> t = rotational_ * e.transpose();  // Ī Eᵀ
-    const auto entry = [&](int a, int b) { return e.row(a).dot(t.col(b)); };
-    const S xy = entry(0, 1), xz = entry(0, 2), yz = entry(1, 2);
-    Matrix3<S> out;
-    out << entry(0, 0), xy, xz,  //
-        xy, entry(1, 1), yz,     //
-        xz, yz, entry(2, 2);
-    return Inertia(mass_, e * first_moment_, out);
+    const Matrix3<S> e_transpose = e.transpose();
+    return Inertia(mass_, e * first_moment_, detail::MatrixRotation<S>{e_transpose}.turn_back_symmetric(rotational_));
   }
 
   // The same body expressed in frame B, given X from this frame A to B: X* I X⁻¹ (RBDA (2.66)).

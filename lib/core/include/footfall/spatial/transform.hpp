@@ -65,8 +65,8 @@ struct MatrixRotation {
   FOOTFALL_INLINE Vector3<S> apply(const Vector3<S>& v) const noexcept { return e * v; }
   FOOTFALL_INLINE Vector3<S> apply_transpose(const Vector3<S>& v) const noexcept { return e.transpose() * v; }
   FOOTFALL_INLINE Matrix3<S> times(const Matrix3<S>& m) const noexcept { return e * m; }
-  // Eᵀ m E of a symmetric m, as the upper triangle's rows of E against the columns of m E,
-  // mirrored (the lower triangle is left to the caller, which reads only a ≤ b: Inertia).
+  // Eᵀ m E of a symmetric m: its upper triangle as columns of E against the columns of m E,
+  // mirrored, so the result is exactly symmetric.
   FOOTFALL_INLINE Matrix3<S> turn_back_symmetric(const Matrix3<S>& m) const noexcept {
     const Matrix3<S> t = m * e;
     Matrix3<S> out;
