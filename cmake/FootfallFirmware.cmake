@@ -23,6 +23,12 @@
 # nucleo-h743zi) is built and linked only; its images also get a raw <name>.bin for flashing.
 if(FOOTFALL_BOARD_QEMU_MACHINE)
   find_program(FOOTFALL_QEMU qemu-system-arm REQUIRED)
+  # llvm-mca (Debian's llvm-14), for the cycles the profiler models on the board's core
+  # (cmake/profile-firmware.py --cycles); without it the profile counts instructions alone.
+  find_program(FOOTFALL_LLVM_MCA NAMES llvm-mca-14 llvm-mca)
+  if(NOT FOOTFALL_LLVM_MCA)
+    message(STATUS "footfall: no llvm-mca (cmake/install-deps.sh installs llvm-14): the firmware profile models no cycles")
+  endif()
 endif()
 
 # -icount shift=6: every instruction advances virtual time by 2^6 ns, so SysTick (core clock)

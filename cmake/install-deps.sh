@@ -16,6 +16,7 @@ packages=(
   picolibc-arm-none-eabi libstdc++-arm-none-eabi-picolibc
   qemu-system-arm                                       # the emulated boards
   python3                                               # the boards' static stack bound
+  llvm-14                                               # llvm-mca: the Cortex-M7's modelled cycles
   clang libclang-rt-14-dev                              # host-asan's compiler, libFuzzer
   clang-tidy cppcheck                                   # static analysis of lib/ and port/
   g++-aarch64-linux-gnu qemu-user                       # 64-bit ARM Linux, run under qemu-aarch64

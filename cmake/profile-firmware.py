@@ -26,6 +26,7 @@ import bisect
 import collections
 import os
 import re
+import struct
 import subprocess
 import sys
 import threading
@@ -52,9 +53,11 @@ def short_name(name):
     return re.sub(r"\(.*", "", name).split("::")[-1]
 
 
-def run_traced(args, entries, function_of):
+def run_traced(args, entries, function_of, order=None):
     """Runs the image; returns the blocks' instructions, the runs of each (stage, block) and the
-    stages' entries over the reported ticks, the ticks seen, and the firmware's console lines."""
+    stages' entries over the reported ticks, the ticks seen, and the firmware's console lines.
+    With `order` (a list), the first reported tick's blocks are appended to it as they ran, each
+    as (stage, block start), the executive's own between the stages left out."""
     command = [args.qemu, "-M", args.machine, "-nographic", "-monitor", "none", "-serial", "none",
                "-semihosting-config", "enable=on,target=native", "-icount",
                "shift=%d,align=off,sleep=off" % args.icount_shift,
@@ -98,6 +101,8 @@ def run_traced(args, entries, function_of):
                 previous = pc
                 if ticks > args.skip:
                     runs[(stage, pc)] += 1
+                    if order is not None and ticks == args.skip + 1 and stage != "between stages":
+                        order.append((stage, pc))
             if line.startswith("Trace"):
                 translating = None
                 match = trace.match(line)
@@ -175,6 +180,147 @@ def print_source_lines(args, stage_names, blocks, runs, reported):
             print("      %8.0f  %s" % (count / reported, line))
 
 
+CONDITIONS = ("eq", "ne", "cs", "cc", "hs", "lo", "mi", "pl", "vs", "vc", "hi", "ls", "ge", "lt", "gt", "le", "al")
+BRANCH = re.compile(r"^(b|bl|blx|cbz|cbnz)(%s)?$" % "|".join(CONDITIONS))
+
+
+def disassembly(elf, objdump):
+    """The image's instructions: address -> (mnemonic, operands) as objdump prints them."""
+    out = subprocess.run([objdump, "-d", "--no-show-raw-insn", elf], capture_output=True, text=True, check=True).stdout
+    line = re.compile(r"^\s*([0-9a-f]+):\s+(\S+)\s*(.*)$")
+    instructions = {}
+    for text in out.splitlines():
+        match = line.match(text)
+        if match:
+            instructions[int(match.group(1), 16)] = (match.group(2), match.group(3).strip())
+    return instructions
+
+
+def mca_syntax(mnemonic, operands, conditional):
+    """One executed instruction as objdump prints it, rewritten for llvm-mca's assembler: a list
+    of lines. The stream is the path that ran, in order, so control flow is already resolved:
+      - .w and .n are dropped (the assembler picks the encoding);
+      - an IT becomes a nop (one issue slot), and the conditional instructions of its block
+        (`conditional`) lose their condition: llvm-mca has no IT blocks, and the core issues an
+        instruction whose condition fails as it issues one that passes;
+      - a branch or call targets a label just after it (it is the next line that ran), bl and blx
+        become b and bx (llvm-mca charges a call 100 cycles, as if it knew nothing of it);
+      - a VFP immediate is written as the value objdump's comment gives (not its encoding);
+      - vcmpe is vcmp, and a compare with #0.0 a compare with itself (the forms LLVM 14's
+        Cortex-M7 model lacks, with the same cost);
+      - comments are dropped."""
+    mnemonic = re.sub(r"\.(w|n)$", "", mnemonic)
+    if re.match(r"^it[te]{0,3}$", mnemonic):
+        return ["nop"]
+    if conditional:
+        base, dot, rest = mnemonic.partition(".")
+        if base[-2:] in CONDITIONS:
+            mnemonic = base[:-2] + dot + rest
+    if mnemonic.startswith("vmov") and "#" in operands and "@ 0x" in operands:
+        bits = int(operands.split("@ 0x")[1].split()[0], 16)
+        value = struct.unpack("<f", struct.pack("<I", bits))[0] if mnemonic.endswith("f32") else \
+            struct.unpack("<d", struct.pack("<Q", bits))[0]
+        operands = re.sub(r"#-?[0-9]+", "#%r" % value, operands.split("@")[0]).strip()
+    operands = re.sub(r"\s*[@;].*$", "", operands)
+    if mnemonic.startswith("vcmpe"):
+        mnemonic = "vcmp" + mnemonic[5:]
+    if mnemonic.startswith("vcmp") and operands.endswith("#0.0"):
+        register = operands.split(",")[0].strip()
+        operands = "%s, %s" % (register, register)
+    if BRANCH.match(mnemonic):
+        mnemonic = {"bl": "b", "blx": "bx"}.get(mnemonic, mnemonic)
+        if mnemonic != "bx":
+            parts = operands.split(",")
+            operands = ", ".join(parts[:-1] + ["1f"])
+        return [("%s %s" % (mnemonic, operands)).strip(), "1:"]
+    return ["%s %s" % (mnemonic, operands) if operands else mnemonic]
+
+
+MCA_CHUNK = 1500  # instructions a region of llvm-mca's timeline (one region of 45 000 prints gigabytes)
+
+
+def mca_stream(order, blocks, instructions):
+    """The tick's executed instructions as llvm-mca regions of at most MCA_CHUNK instructions,
+    none across two stages, and (stage, address) of each instruction in the order written."""
+    lines, written, current, it_left, in_region = [".syntax unified", ".thumb"], [], None, 0, 0
+    for stage, pc in order:
+        for address in blocks.get(pc, [pc]):
+            if stage != current or in_region == MCA_CHUNK:
+                if current is not None:
+                    lines.append("# LLVM-MCA-END")
+                lines.append("# LLVM-MCA-BEGIN")
+                current, in_region = stage, 0
+            mnemonic, operands = instructions[address]
+            conditional = it_left > 0
+            it_left = len(mnemonic) - 1 if re.match(r"^it[te]{0,3}$", mnemonic) else max(it_left - 1, 0)
+            lines.extend(mca_syntax(mnemonic, operands, conditional))
+            written.append((stage, address))
+            in_region += 1
+    if current is not None:
+        lines.append("# LLVM-MCA-END")
+    return lines, written
+
+
+def modelled_cycles(report):
+    """Each instruction's cycles from llvm-mca's timeline report, in the order of its input: the
+    cycles from the issue of the instruction before to its own (0 when the two issue together),
+    and a region's drain (its last results) charged to its last instruction, so that each
+    region's instructions sum to its total cycles."""
+    costs, issued, total = [], [], None
+
+    def close():
+        if issued:
+            region = [issued[0] + 1] + [b - a for a, b in zip(issued, issued[1:])]
+            region[-1] += total - (issued[-1] + 1)
+            costs.extend(region)
+
+    for line in report.splitlines():
+        if "Code Region" in line:
+            close()
+            issued, total = [], None
+        elif line.startswith("Total Cycles:"):
+            total = int(line.split()[2])
+        elif line.startswith("[0,"):
+            issued.append(line.index("D", 10) - 10)  # the timeline's columns start at 10
+    close()
+    return costs
+
+
+def print_modelled_cycles(args, stage_names, blocks, order, ranges, function_of):
+    """The first reported tick's modelled cycles: its executed instructions, in the order they
+    ran, through llvm-mca's model of the core's pipeline (for the Cortex-M7: in order, two issue
+    slots, LLVM's latencies), each stage's and its costliest functions'."""
+    instructions = disassembly(args.elf, args.objdump)
+    lines, written = mca_stream(order, blocks, instructions)
+    run = subprocess.run([args.llvm_mca, "-mtriple=thumbv7em-none-eabihf", "-mcpu=%s" % args.mcpu, "-iterations=1",
+                          "-timeline", "-timeline-max-cycles=0", "-all-stats=false", "-instruction-info=false",
+                          "-resource-pressure=false"], input="\n".join(lines) + "\n", capture_output=True, text=True)
+    if run.returncode != 0:
+        sys.exit("profile-firmware: %s refused the stream: %s" % (args.llvm_mca, run.stderr.strip()[:400]))
+    costs = modelled_cycles(run.stdout)
+    if len(costs) != len(written):
+        sys.exit("profile-firmware: %s's timeline has %d instructions of %d" % (args.llvm_mca, len(costs), len(written)))
+    cycles = collections.defaultdict(collections.Counter)
+    counts = collections.defaultdict(collections.Counter)
+    for (stage, address), cost in zip(written, costs):
+        i = function_of(address)
+        function = short_name(ranges[i][2]) if i is not None else "?"
+        cycles[stage][function] += cost
+        counts[stage][function] += 1
+    print("Modelled cycles of tick %d (llvm-mca, -mcpu=%s: in order, dual issue, every access a hit, no branch "
+          "mispredicted):" % (args.skip + 1, args.mcpu))
+    total_cycles = total_count = 0
+    for name in stage_names:
+        stage_cycles, stage_count = sum(cycles[name].values()), sum(counts[name].values())
+        total_cycles += stage_cycles
+        total_count += stage_count
+        print("  %-15s %8d cycles  %8d instructions" % (name, stage_cycles, stage_count))
+        for function, value in cycles[name].most_common(args.top):
+            print("      %8d  %-28s %6d instructions" % (value, function, counts[name][function]))
+    print("  %-15s %8d cycles  %8d instructions (%.2f a cycle)" % ("stages", total_cycles, total_count,
+                                                                  total_count / max(total_cycles, 1)))
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("elf")
@@ -190,6 +336,11 @@ def main():
     parser.add_argument("--lines", type=int, default=0,
                         help="also list each stage's N costliest source lines (innermost inlined location in the project)")
     parser.add_argument("--addr2line", default="arm-none-eabi-addr2line")
+    parser.add_argument("--cycles", action="store_true",
+                        help="also model the first reported tick's cycles with llvm-mca (its Cortex-M7 pipeline)")
+    parser.add_argument("--llvm-mca", default="llvm-mca-14")
+    parser.add_argument("--mcpu", default="cortex-m7", help="llvm-mca's CPU model (default cortex-m7)")
+    parser.add_argument("--objdump", default="arm-none-eabi-objdump")
     parser.add_argument("--compare-printed", action="store_true",
                         help="check each stage's mean against the one the firmware prints for its first run")
     args = parser.parse_args()
@@ -210,7 +361,8 @@ def main():
     if missing:
         sys.exit("profile-firmware: no stage function %s in %s" % (", ".join(missing), args.elf))
 
-    blocks, runs, entered, ticks, printed = run_traced(args, entries, function_of)
+    order = [] if args.cycles else None
+    blocks, runs, entered, ticks, printed = run_traced(args, entries, function_of, order)
     reported = min(ticks, args.skip + args.ticks) - args.skip
     if reported < 1:
         sys.exit("profile-firmware: the image ran only %d ticks" % ticks)
@@ -230,6 +382,8 @@ def main():
                 print("      %8.0f  %s" % (count / reported, function))
     if args.lines > 0:
         print_source_lines(args, stage_names, blocks, runs, reported)
+    if args.cycles:
+        print_modelled_cycles(args, stage_names, blocks, order, ranges, function_of)
     if args.compare_printed and not compare_with_printed(stage_names, per_stage, entered, printed):
         sys.exit(1)
 

@@ -16,7 +16,8 @@ import os
 import sys
 import tempfile
 
-from script_checks import Checks, load
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "common"))
+from script_checks import Checks, load  # noqa: E402 (tests/common, after the path)
 
 GRAPH = """graph: { title: "alias.cpp"
 node: { title: "_Z4rootv" label: "void footfall::stack_probe::root()\\nalias.cpp:1:6\\n16 bytes (static)" }

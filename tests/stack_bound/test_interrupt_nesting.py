@@ -11,9 +11,11 @@ costliest configurable one alone, 324; an empty table is refused.
 
 Usage: test_interrupt_nesting.py PATH/TO/stack-bound.py   (exit status 0 when every check holds)
 """
+import os
 import sys
 
-from script_checks import Checks, load
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "common"))
+from script_checks import Checks, load  # noqa: E402 (tests/common, after the path)
 
 
 def graph_with(module, handlers):

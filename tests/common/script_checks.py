@@ -1,10 +1,12 @@
-"""What the tests of cmake/stack-bound.py share: the script loaded as a module, and checks that
-print what they got beside what they expected and fail the test at the end if any differed."""
+"""What the tests of cmake/'s Python scripts (stack-bound.py, profile-firmware.py) share: the
+script loaded as a module, and checks that print what they got beside what they expected and
+fail the test at the end if any differed."""
 import importlib.util
+import os
 
 
 def load(path):
-    spec = importlib.util.spec_from_file_location("stack_bound", path)
+    spec = importlib.util.spec_from_file_location(os.path.splitext(os.path.basename(path))[0].replace("-", "_"), path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
