@@ -8,7 +8,7 @@
 # qemu-system-arm), aarch64-linux (64-bit ARM Linux, cross: five unit suites and the examples,
 # the RT-Linux loop among them, under qemu-aarch64) — build the real boards' firmware
 # (nucleo-h743zi), and print the firmware figures: instruction counts, flash/RAM use, stack
-# high-water marks and static stack bounds.
+# high-water marks, static stack bounds and the loop's cycles as llvm-mca models the core.
 #
 # The plain debug `host` preset is not in the default list, to keep CI within its hour on two
 # cores: host-asan runs the same tests, unoptimised too, with the sanitizers. Name it to run it:
@@ -105,6 +105,12 @@ for preset in "${presets[@]}"; do
   echo
   echo "=== figures: $preset"
   cmake --build --preset "$preset" --target firmware-report 2>&1 | grep -vE '^\[[0-9]+/[0-9]+\]'
+  # The first tick's cycles as llvm-mca models the board's core, per stage, from the profiler's
+  # test (example.firmware_loop_profile, README "Cycles, modelled"), where it ran with --cycles.
+  last="build/$preset/Testing/Temporary/LastTest.log"
+  if [ -f "$last" ]; then
+    sed -n '/^Modelled cycles of tick/,/^ *stages /p' "$last" | grep -vE '^ {6}' || true
+  fi
   # Static stack bounds (tests/stack_bound): on the emulated boards whose build has tests/, which
   # a preset with FOOTFALL_BUILD_TEST_SUITES=OFF (stm32f405: the loop alone) leaves out.
   if ! in_list "$preset" "${build_only[@]}" &&
