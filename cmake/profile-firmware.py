@@ -16,6 +16,13 @@ skip past the 1 000 ticks at the board's nominal clock (where every tick overrun
 is skipped) into the main run. About three minutes: QEMU logs every block the loop runs,
 including its idle loop between ticks (under "between stages", with the executive's own work).
 
+With --cycles it also models the first reported tick's cycles: the instructions that tick
+executed, in the order they ran (objdump's text of each, rewritten for LLVM's assembler), go
+through llvm-mca's model of the core's pipeline (-mcpu, cortex-m7 by default: in order, two
+issue slots), each instruction charged the cycles from the issue of the one before it to its
+own, summed per stage and function. The model takes every access to hit and no branch to be
+mispredicted; it is LLVM's description of the core, not a measurement.
+
 With --compare-printed it checks itself against the firmware, which prints each stage's mean
 over its first run as the executive timed it on its own clock (QEMU's instruction count): with
 --skip 0 --ticks 1000 (that run's ticks) each stage's count here must agree with it to within
@@ -270,6 +277,8 @@ def modelled_cycles(report):
 
     def close():
         if issued:
+            if total is None:
+                sys.exit("profile-firmware: a region of llvm-mca's report has a timeline and no total")
             region = [issued[0] + 1] + [b - a for a, b in zip(issued, issued[1:])]
             region[-1] += total - (issued[-1] + 1)
             costs.extend(region)
@@ -307,7 +316,7 @@ def print_modelled_cycles(args, stage_names, blocks, order, ranges, function_of)
         function = short_name(ranges[i][2]) if i is not None else "?"
         cycles[stage][function] += cost
         counts[stage][function] += 1
-    print("Modelled cycles of tick %d (llvm-mca, -mcpu=%s: in order, dual issue, every access a hit, no branch "
+    print("Modelled cycles of tick %d (llvm-mca -mcpu=%s: LLVM's pipeline model, every access a hit, no branch "
           "mispredicted):" % (args.skip + 1, args.mcpu))
     total_cycles = total_count = 0
     for name in stage_names:
