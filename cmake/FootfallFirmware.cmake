@@ -26,6 +26,8 @@ if(FOOTFALL_BOARD_QEMU_MACHINE)
   # llvm-mca (Debian's llvm-14), for the cycles the profiler models on the board's core
   # (cmake/profile-firmware.py --cycles); without it the profile counts instructions alone.
   find_program(FOOTFALL_LLVM_MCA NAMES llvm-mca-14 llvm-mca)
+  string(REGEX MATCH "-mcpu=([^ ]+)" cpu "${FOOTFALL_CPU_FLAGS}")
+  set(FOOTFALL_LLVM_MCA_CPU ${CMAKE_MATCH_1})  # llvm-mca's model: the core the toolchain targets
   if(NOT FOOTFALL_LLVM_MCA)
     message(STATUS "footfall: no llvm-mca (cmake/install-deps.sh installs llvm-14): the firmware profile models no cycles")
   endif()

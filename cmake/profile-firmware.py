@@ -203,6 +203,11 @@ def disassembly(elf, objdump):
     return instructions
 
 
+def it_block_length(mnemonic):
+    """How many instructions an IT instruction makes conditional (1 to 4), 0 for any other."""
+    return len(mnemonic) - 1 if re.match(r"^it[te]{0,3}$", mnemonic) else 0
+
+
 def mca_syntax(mnemonic, operands, conditional):
     """One executed instruction as objdump prints it, rewritten for llvm-mca's assembler: a list
     of lines. The stream is the path that ran, in order, so control flow is already resolved:
@@ -217,7 +222,7 @@ def mca_syntax(mnemonic, operands, conditional):
         Cortex-M7 model lacks, with the same cost);
       - comments are dropped."""
     mnemonic = re.sub(r"\.(w|n)$", "", mnemonic)
-    if re.match(r"^it[te]{0,3}$", mnemonic):
+    if it_block_length(mnemonic):
         return ["nop"]
     if conditional:
         base, dot, rest = mnemonic.partition(".")
@@ -259,13 +264,23 @@ def mca_stream(order, blocks, instructions):
                 current, in_region = stage, 0
             mnemonic, operands = instructions[address]
             conditional = it_left > 0
-            it_left = len(mnemonic) - 1 if re.match(r"^it[te]{0,3}$", mnemonic) else max(it_left - 1, 0)
+            it_left = it_block_length(mnemonic) or max(it_left - 1, 0)
             lines.extend(mca_syntax(mnemonic, operands, conditional))
             written.append((stage, address))
             in_region += 1
     if current is not None:
         lines.append("# LLVM-MCA-END")
     return lines, written
+
+
+def run_llvm_mca(llvm_mca, mcpu, lines):
+    """llvm-mca's report on an assembly text (lines), one pass, with the timeline of every cycle."""
+    run = subprocess.run([llvm_mca, "-mtriple=thumbv7em-none-eabihf", "-mcpu=%s" % mcpu, "-iterations=1",
+                          "-timeline", "-timeline-max-cycles=0", "-all-stats=false", "-instruction-info=false",
+                          "-resource-pressure=false"], input="\n".join(lines) + "\n", capture_output=True, text=True)
+    if run.returncode != 0:
+        sys.exit("profile-firmware: %s refused the stream: %s" % (llvm_mca, run.stderr.strip()[:400]))
+    return run.stdout
 
 
 def modelled_cycles(report):
@@ -301,14 +316,10 @@ def print_modelled_cycles(args, stage_names, blocks, order, ranges, function_of)
     slots, LLVM's latencies), each stage's and its costliest functions'."""
     instructions = disassembly(args.elf, args.objdump)
     lines, written = mca_stream(order, blocks, instructions)
-    run = subprocess.run([args.llvm_mca, "-mtriple=thumbv7em-none-eabihf", "-mcpu=%s" % args.mcpu, "-iterations=1",
-                          "-timeline", "-timeline-max-cycles=0", "-all-stats=false", "-instruction-info=false",
-                          "-resource-pressure=false"], input="\n".join(lines) + "\n", capture_output=True, text=True)
-    if run.returncode != 0:
-        sys.exit("profile-firmware: %s refused the stream: %s" % (args.llvm_mca, run.stderr.strip()[:400]))
-    costs = modelled_cycles(run.stdout)
+    costs = modelled_cycles(run_llvm_mca(args.llvm_mca, args.mcpu, lines))
     if len(costs) != len(written):
-        sys.exit("profile-firmware: %s's timeline has %d instructions of %d" % (args.llvm_mca, len(costs), len(written)))
+        sys.exit("profile-firmware: %s's timeline has %d instructions of %d" % (args.llvm_mca, len(costs),
+                                                                               len(written)))
     cycles = collections.defaultdict(collections.Counter)
     counts = collections.defaultdict(collections.Counter)
     for (stage, address), cost in zip(written, costs):
@@ -316,8 +327,8 @@ def print_modelled_cycles(args, stage_names, blocks, order, ranges, function_of)
         function = short_name(ranges[i][2]) if i is not None else "?"
         cycles[stage][function] += cost
         counts[stage][function] += 1
-    print("Modelled cycles of tick %d (llvm-mca -mcpu=%s: LLVM's pipeline model, every access a hit, no branch "
-          "mispredicted):" % (args.skip + 1, args.mcpu))
+    print("Modelled cycles of tick %d (llvm-mca -mcpu=%s: LLVM's pipeline model, every access a hit, "
+          "no branch mispredicted):" % (args.skip + 1, args.mcpu))
     total_cycles = total_count = 0
     for name in stage_names:
         stage_cycles, stage_count = sum(cycles[name].values()), sum(counts[name].values())
@@ -346,7 +357,7 @@ def main():
                         help="also list each stage's N costliest source lines (innermost inlined location in the project)")
     parser.add_argument("--addr2line", default="arm-none-eabi-addr2line")
     parser.add_argument("--cycles", action="store_true",
-                        help="also model the first reported tick's cycles with llvm-mca (its Cortex-M7 pipeline)")
+                        help="also model the first reported tick's cycles with llvm-mca (the --mcpu pipeline)")
     parser.add_argument("--llvm-mca", default="llvm-mca-14")
     parser.add_argument("--mcpu", default="cortex-m7", help="llvm-mca's CPU model (default cortex-m7)")
     parser.add_argument("--objdump", default="arm-none-eabi-objdump")

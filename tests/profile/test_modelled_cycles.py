@@ -5,14 +5,14 @@
    and its block's conditions dropped, a branch or call to the label just after it, a VFP
    immediate by its value, the compare forms LLVM 14's Cortex-M7 model lacks, comments dropped.
 2. Each instruction's cycles read off llvm-mca's timeline (modelled_cycles), on the core the
-   firmware is built for: they sum to each region's total, and a chain of dependent
-   multiply-adds costs more than the same instructions on independent registers (so a reader
-   that charged every instruction alike, or read the wrong column, fails here).
+   firmware is built for: they sum to each region's total, a chain of dependent multiply-adds
+   costs more than the same instructions on independent registers, and each instruction is
+   charged from issue to issue (so a reader that charged every instruction alike, or read the
+   completion column instead of the issue column, fails here).
 
 Usage: test_modelled_cycles.py PATH/TO/profile-firmware.py LLVM_MCA MCPU
 """
 import os
-import subprocess
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "common"))
@@ -20,16 +20,14 @@ from script_checks import Checks, load  # noqa: E402 (tests/common, after the pa
 
 
 def modelled(module, llvm_mca, mcpu, regions):
-    """The cycles of each instruction of the regions (lists of lines), and each region's total."""
+    """The cycles of each instruction of the regions (lists of lines), by the script's own run of
+    llvm-mca and reading of its timeline, and each region's total from the same report."""
     lines = [".syntax unified", ".thumb"]
     for region in regions:
         lines += ["# LLVM-MCA-BEGIN"] + region + ["# LLVM-MCA-END"]
-    run = subprocess.run([llvm_mca, "-mtriple=thumbv7em-none-eabihf", "-mcpu=%s" % mcpu, "-iterations=1", "-timeline",
-                          "-timeline-max-cycles=0", "-all-stats=false", "-instruction-info=false",
-                          "-resource-pressure=false"], input="\n".join(lines) + "\n", capture_output=True, text=True,
-                         check=True)
-    totals = [int(line.split()[2]) for line in run.stdout.splitlines() if line.startswith("Total Cycles:")]
-    return module.modelled_cycles(run.stdout), totals
+    report = module.run_llvm_mca(llvm_mca, mcpu, lines)
+    totals = [int(line.split()[2]) for line in report.splitlines() if line.startswith("Total Cycles:")]
+    return module.modelled_cycles(report), totals
 
 
 def main():
@@ -61,8 +59,18 @@ def main():
     costs, totals = modelled(module, llvm_mca, mcpu, [chain, spread])
     checks.expect("instructions read off the timeline", len(costs), 8)
     checks.expect("the chain's cycles sum to its region's total", sum(costs[:4]), totals[0] if totals else None)
-    checks.expect("the spread's cycles sum to its region's total", sum(costs[4:]), totals[1] if len(totals) > 1 else None)
+    checks.expect("the spread's cycles sum to its region's total", sum(costs[4:]),
+                  totals[1] if len(totals) > 1 else None)
     checks.expect("the chain costs more than the spread", sum(costs[:4]) > sum(costs[4:]), True)
+    # Issue cycles, not completions: a region's first instruction issues at cycle 0 into an empty
+    # pipeline (charged 1), the spread's next ones a cycle apart on the one FP pipe (1 each), and
+    # the chain's each a fixed wait after the one it reads (equal, and more than 1). Charges read
+    # off the completion column would start at the instruction's latency instead.
+    checks.expect("each region's first instruction", (costs[0], costs[4]) if len(costs) == 8 else None, (1, 1))
+    checks.expect("the spread's second and third", costs[5:7], [1, 1])
+    steady = costs[1:3]
+    checks.expect("the chain's second and third, equal and above 1",
+                  len(steady) == 2 and steady[0] == steady[1] and steady[0] > 1, True)
     return checks.status()
 
 

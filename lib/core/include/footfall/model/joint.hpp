@@ -125,8 +125,9 @@ struct AxisTurn {
 
   // E_Jᵀ m E_J of a symmetric m, read from its diagonal and its entries (A, B), (A, C), (B, C):
   // the (A, A) entry stays, the rest of row A turns as a vector (E_Jᵀ's rows B and C against
-  // it), and the 2×2 block of B and C turns by twice the angle: with d = (m_BB − m_CC)/2, a = (m_BB + m_CC)/2, c₂ = c² − s² and
-  // s₂ = 2cs, m'_BB = a + c₂ d − s₂ m_BC, m'_CC = a − c₂ d + s₂ m_BC, m'_BC = s₂ d + c₂ m_BC.
+  // it), and the 2×2 block of B and C turns by twice the angle: with d = (m_BB − m_CC)/2,
+  // a = (m_BB + m_CC)/2, c₂ = c² − s² and s₂ = 2cs, m'_BB = a + c₂ d − s₂ m_BC,
+  // m'_CC = a − c₂ d + s₂ m_BC, m'_BC = s₂ d + c₂ m_BC.
   // Ten multiplications where the dense product takes 45; the result is exactly symmetric.
   FOOTFALL_INLINE Matrix3<S> turn_back_symmetric(const Matrix3<S>& m) const noexcept {
     const S mab = m.coeff(A, B), mac = m.coeff(A, C), mbc = m.coeff(B, C);
