@@ -2,14 +2,36 @@
 // Scalar facts and checks shared by the whole core. Tolerances are multiples of the scalar's
 // machine epsilon, never fixed decimals, so float and double are judged alike.
 #include <Eigen/Core>
+#include <array>
 #include <cmath>
+#include <cstddef>
 #include <limits>
+#include <utility>
 
 #include "footfall/common/inline.hpp"
 
 namespace footfall {
 
 namespace detail {
+
+// The tag of an object left unset by its constructor, for one that is assigned whole before it
+// is read (SpatialVector(Unset), SmallLdlt(Unset)), where the default constructor's zeroing
+// would be stores GCC cannot drop.
+struct Unset {};
+constexpr Unset kUnset{};
+
+// N objects of type T, each constructed T(kUnset): an array whose slots are all assigned before
+// they are read, with none of the default constructor's zeroing (the slots are built in place:
+// C++17's guaranteed copy elision).
+template <typename T, std::size_t... I>
+FOOTFALL_INLINE std::array<T, sizeof...(I)> unset_array(std::index_sequence<I...>) noexcept {
+  return {{(static_cast<void>(I), T(kUnset))...}};
+}
+template <typename T, std::size_t N>
+FOOTFALL_INLINE std::array<T, N> unset_array() noexcept {
+  return unset_array<T>(std::make_index_sequence<N>{});
+}
+
 template <typename T>
 struct TypeIdentity {
   using type = T;

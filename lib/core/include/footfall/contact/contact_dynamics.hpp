@@ -177,7 +177,9 @@ void delassus_from_factor(const Model<S, B, D>& model, const Workspace<S, B, D>&
         if (shared[k])
           block.noalias() += ConstRowMap(y + k * kStride + i * M).transpose() * ConstRowMap(z + k * kStride + j * M);
       }
+#pragma GCC unroll 3
       for (int ri = 0; ri < M; ++ri)
+#pragma GCC unroll 3
         for (int rj = 0; rj < M; ++rj) {
           cd.delassus.coeffRef(i * M + ri, j * M + rj) = block.coeff(ri, rj);
           cd.delassus.coeffRef(j * M + rj, i * M + ri) = block.coeff(ri, rj);
@@ -223,9 +225,11 @@ FOOTFALL_INLINE void store_free_flyer_contact_columns(const Workspace<S, B, D>& 
                                                       const Vector3<S>* e, S* column, Eigen::Index stride) noexcept {
   const Matrix3<S>& rotation = ws.world_to_body[0].rotation();
   const Vector3<S> turned_lever = rotation * lever;
+#pragma GCC unroll 3
   for (int r = 0; r < 3; ++r) {
     const Vector3<S> along = rotation * e[r];
     const Vector3<S> about = turned_lever.cross(along);
+#pragma GCC unroll 3
     for (int a = 0; a < 3; ++a) {
       column[a * stride + r] = along.coeff(a);
       column[(3 + a) * stride + r] = about.coeff(a);

@@ -75,6 +75,16 @@ FOOTFALL_INLINE void add_carried_inertia(const AxisTransform<S, A>& x, const Ine
   parent += child.transformed_back(x.turn(), x.translation());
 }
 
+// A joint about coordinate axis A (S = e_A) at DOF iv heading the run [iv, end): its F = I^c S
+// (axis_column), and H(k, iv) = S_Aᵀ F_k, one component of each F_k of the run. A constant A
+// here, where a run-time one costs an indexed load an entry.
+template <int A, typename S, typename Matrix>
+FOOTFALL_INLINE void store_axis_run_columns(const Inertia<S>& composite, int iv, int end, Force<S>* carried,
+                                            Matrix& h) noexcept {
+  carried[iv] = axis_column<A>(composite);
+  for (int k = iv; k < end; ++k) h.coeffRef(k, iv) = h.coeffRef(iv, k) = carried[k].angular().coeff(A);
+}
+
 // Body i's columns of H, for any model: for each of its DOFs k, F = I^c_i S_k, its entries with
 // the DOFs of i at or before k, then F carried up the tree, one parent at a time, to each
 // ancestor's entries (RBDA Table 6.2 as written). Kept small: store_run_columns, below, serves
@@ -116,35 +126,33 @@ FOOTFALL_INLINE void store_run_columns(const Model<S, B, D>& model, Workspace<S,
   const int end = model.dof_subtree_end(iv);
   const bool free_flyer = model.joint_type(i) == JointType::kFreeFlyer;
   const int p = model.parent(i);
-  switch (axis) {  // F = I^c_i S_k of i's own DOFs
+  switch (axis) {  // F = I^c_i S_k of i's own DOFs, and the run's entries with i's DOFs
     case 0:
-      carried[iv] = axis_column<0>(ws.composite[i]);
+      store_axis_run_columns<0>(ws.composite[i], iv, end, carried, h);
       break;
     case 1:
-      carried[iv] = axis_column<1>(ws.composite[i]);
+      store_axis_run_columns<1>(ws.composite[i], iv, end, carried, h);
       break;
     case 2:
-      carried[iv] = axis_column<2>(ws.composite[i]);
+      store_axis_run_columns<2>(ws.composite[i], iv, end, carried, h);
       break;
     default:
       if (free_flyer) {
         store_free_flyer_block(ws, iv, ws.composite[i]);
-        if (p == -1) break;  // its own F would only be carried up, and there is no up
+        for (int k = iv + nv; k < end; ++k)
+#pragma GCC unroll 3
+          for (int a = 0; a < 3; ++a) {
+            h.coeffRef(k, iv + a) = h.coeffRef(iv + a, k) = carried[k].linear().coeff(a);
+            h.coeffRef(k, iv + 3 + a) = h.coeffRef(iv + 3 + a, k) = carried[k].angular().coeff(a);
+          }
+        if (p == -1) return;  // its own F would only be carried up, and there is no up
+        for (int k = iv; k < iv + nv; ++k) carried[k] = ws.composite[i].apply(ws.subspace[k]);
+        break;
       }
       for (int k = iv; k < iv + nv; ++k) carried[k] = ws.composite[i].apply(ws.subspace[k]);
+      for (int k = iv; k < end; ++k)
+        for (int l = iv; l < iv + nv && l <= k; ++l) h.coeffRef(k, l) = h.coeffRef(l, k) = dot(ws.subspace[l], carried[k]);
       break;
-  }
-  if (axis >= 0) {
-    for (int k = iv; k < end; ++k) h.coeffRef(k, iv) = h.coeffRef(iv, k) = carried[k].angular().coeff(axis);
-  } else if (free_flyer) {
-    for (int k = iv + nv; k < end; ++k)
-      for (int a = 0; a < 3; ++a) {
-        h.coeffRef(k, iv + a) = h.coeffRef(iv + a, k) = carried[k].linear().coeff(a);
-        h.coeffRef(k, iv + 3 + a) = h.coeffRef(iv + 3 + a, k) = carried[k].angular().coeff(a);
-      }
-  } else {
-    for (int k = iv; k < end; ++k)
-      for (int l = iv; l < iv + nv && l <= k; ++l) h.coeffRef(k, l) = h.coeffRef(l, k) = dot(ws.subspace[l], carried[k]);
   }
   if (p == -1) return;
   visit_parent_to_body(model, ws, i, [&](const auto& x) {  // into the parent's coordinates
@@ -198,7 +206,9 @@ Status mass_matrix(const Model<S, B, D>& model, Workspace<S, B, D>& ws) noexcept
   }
   // Children come after their parents, so a reverse sweep completes each subtree before its
   // columns are taken and it is added to its parent's.
-  Force<S> carried[W::kDofSlots];  // store_run_columns' F_k
+  // store_run_columns' F_k, unset: a run's columns are formed, below, before they are read.
+  auto carried_slots = detail::unset_array<Force<S>, W::kDofSlots>();
+  Force<S>* const carried = carried_slots.data();
   for (int i = model.body_count() - 1; i >= 0; --i) {
     if (runs)
       detail::store_run_columns(model, ws, i, carried);

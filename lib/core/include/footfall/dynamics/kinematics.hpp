@@ -130,7 +130,7 @@ Status forward_kinematics(const Model<S, B, D>& model, Workspace<S, B, D>& ws,
   if (status.ok()) status = validate_vector(v, model.nv(), "v");
   if (!status.ok()) return status;
   ws.stage = 0;
-  JointState<S> joint;
+  JointState<S> joint(detail::kUnset);  // evaluate_joint fills it for each joint taken generally
   for (int i = 0; i < model.body_count(); ++i) {
     const int nv = model.joint_nv(i), iv = model.v_index(i);
     const int axis = model.turn_axis(i);

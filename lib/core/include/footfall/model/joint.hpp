@@ -54,8 +54,17 @@ constexpr const char* to_string(JointType type) noexcept {
 }
 
 // What a joint contributes at one state: X_J, the columns of S, and c_J.
+// Unset (JointState(kUnset)) for evaluate_joint to fill: it writes X_J, c_J and the joint's own
+// columns of S, all that is read of it.
 template <typename S>
 struct JointState {
+  JointState() noexcept = default;
+  explicit JointState(detail::Unset) noexcept
+      : transform(detail::kUnset),
+        subspace{Motion<S>(detail::kUnset), Motion<S>(detail::kUnset), Motion<S>(detail::kUnset),
+                 Motion<S>(detail::kUnset), Motion<S>(detail::kUnset), Motion<S>(detail::kUnset)},
+        bias(detail::kUnset) {}
+
   Transform<S> transform;  // X_J: joint frame (before motion) → successor body frame
   Motion<S> subspace[6];   // S, column k for velocity coordinate k of this joint
   Motion<S> bias;          // c_J = Ṡ q̇ (zero unless S depends on q)
@@ -262,6 +271,7 @@ void evaluate_joint(JointType type, const Vector3<S>& axis, const Eigen::MatrixB
       out->transform = Transform<S>(rotation_from_quaternion(quaternion).transpose(),
                                     Vector3<S>(q.coeff(iq), q.coeff(iq + 1), q.coeff(iq + 2)));
       // v = [linear; angular] in body coordinates, spatial vectors are [angular; linear].
+#pragma GCC unroll 3
       for (int k = 0; k < 3; ++k) {
         Vector3<S> unit = zero;
         unit(k) = S(1);

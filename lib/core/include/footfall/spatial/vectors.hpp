@@ -14,12 +14,10 @@ namespace footfall {
 
 namespace detail {
 
-// The tag of a spatial vector left unset (SpatialVector(Unset)), for one that is assigned whole
-// before it is read, such as a value a visitor assigns: GCC keeps the default constructor's six
-// zero stores when it cannot see that assignment. Not for an array whose slots are filled in
-// tree order: GCC cannot see that a parent's slot comes first and warns (-Wmaybe-uninitialized).
-struct Unset {};
-constexpr Unset kUnset{};
+// SpatialVector(Unset) (common/numeric.hpp's tag) is for a vector that is assigned whole before
+// it is read, such as a value a visitor assigns: GCC keeps the default constructor's six zero
+// stores when it cannot see that assignment. Not for an array whose slots are filled in tree
+// order: GCC cannot see that a parent's slot comes first and warns (-Wmaybe-uninitialized).
 
 // What motion and force vectors share: storage, the two halves, and the vector-space
 // operations. `Derived` is Motion<S> or Force<S>; a sum of a motion and a force does not compile.

@@ -61,11 +61,13 @@ Status holding_torques(const Model<S, B, D>& model, const Workspace<S, B, D>& ws
 #pragma GCC unroll 6
     for (int j = i; j < 6; ++j, ++entry) aat.coeffRef(i, j) = aat.coeffRef(j, i) = upper[entry];
   const S damping = relative_damping * aat.trace() / S(6);
+#pragma GCC unroll 6
   for (int i = 0; i < 6; ++i) aat.coeffRef(i, i) += damping;
-  SmallLdlt<S, 6> ldlt;
+  SmallLdlt<S, 6> ldlt(detail::kUnset);
   // Fewer than six independent rows (one point contact cannot hold a free body's moments).
   if (!ldlt.compute(aat, 6)) return Status::Infeasible("contacts.rank");
   Eigen::Matrix<S, 6, 1> y;
+#pragma GCC unroll 6
   for (int i = 0; i < 6; ++i) y.coeffRef(i) = ws.bias.coeff(i);
   ldlt.solve_in_place(y);
   // f = Aᵀy, and τ = C − Gᵀf on the joints: C + Gᵀ(−f) by the contacts' columns (each column's
@@ -82,6 +84,7 @@ Status holding_torques(const Model<S, B, D>& model, const Workspace<S, B, D>& ws
   }
   for (int k = 0; k < nv; ++k) tau.coeffRef(k, 0) = ws.bias.coeff(k);
   detail::add_transpose_product<3, detail::TermSizes::kNone>(cd, pull, tau, static_cast<S*>(nullptr));
+#pragma GCC unroll 6
   for (int k = 0; k < 6; ++k) tau.coeffRef(k, 0) = S(0);
   return Status::Ok();
 }

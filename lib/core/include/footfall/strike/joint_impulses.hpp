@@ -31,7 +31,9 @@ void joint_reaction_impulses(const Model<S, B, D>& model, const Workspace<S, B, 
                              const Eigen::MatrixBase<AxisDerived>& axis_const) noexcept {
   auto& axis = writable(axis_const);
   // Outward: Δv_i, and I_i Δv_i into `reaction`, which the inward pass turns into ι_J,i.
-  Motion<S> jump[Workspace<S, B, D>::kBodySlots];  // zeroed: GCC cannot see that a parent's comes first
+  // Unset: body i's slot is written at i, and a parent comes before its children.
+  auto jump_slots = detail::unset_array<Motion<S>, Workspace<S, B, D>::kBodySlots>();
+  Motion<S>* const jump = jump_slots.data();
   for (int i = 0; i < model.body_count(); ++i) {
     const int p = model.parent(i);
     Motion<S> dv(detail::kUnset);
@@ -45,6 +47,7 @@ void joint_reaction_impulses(const Model<S, B, D>& model, const Workspace<S, B, 
       if (model.joint_type(i) == JointType::kFreeFlyer) {  // its axis part alone (above)
         const int iv = model.v_index(i);
         Force<S> own(detail::kUnset);  // v's order is [linear; angular] (joint.hpp)
+#pragma GCC unroll 3
         for (int a = 0; a < 3; ++a) {
           own.linear().coeffRef(a) = -model.armature(iv + a) * change.coeff(iv + a);
           own.angular().coeffRef(a) = -model.armature(iv + 3 + a) * change.coeff(iv + 3 + a);
@@ -63,7 +66,14 @@ void joint_reaction_impulses(const Model<S, B, D>& model, const Workspace<S, B, 
   const int m = cd.rows_per_contact;
   for (int j = 0; j < cd.count; ++j) {
     Vector3<S> linear = Vector3<S>::Zero();
-    for (int r = 0; r < m; ++r) linear += cd.direction[j][r] * impulse.coeff(j * m + r);
+    const auto add_row = [&](int r) { linear += cd.direction[j][r] * impulse.coeff(j * m + r); };
+    if (m == 3) {  // with friction, the loop's case: unrolled, the same sums in the same order
+      add_row(0);
+      add_row(1);
+      add_row(2);
+    } else {
+      for (int r = 0; r < m; ++r) add_row(r);
+    }
     const Contact<S>& c = set.contacts[j];
     if (summed(c.body)) reaction[c.body] -= in_body(c.body, cd.position[j], linear);
     if (c.other_body != -1 && summed(c.other_body))
