@@ -10,4 +10,7 @@ if(FOOTFALL_SANITIZE AND NOT FOOTFALL_FIRMWARE)
   target_compile_options(footfall_warnings INTERFACE
     -fsanitize=${FOOTFALL_SANITIZE} -fno-sanitize-recover=all -fno-omit-frame-pointer)
   target_link_options(footfall_warnings INTERFACE -fsanitize=${FOOTFALL_SANITIZE})
+  # What the core leaves unset (kUnset, common/numeric.hpp) is NaN here: a value read before it
+  # is written turns its result into NaN, which the tests' comparisons catch.
+  target_compile_definitions(footfall_warnings INTERFACE FOOTFALL_POISON_UNSET=1)
 endif()

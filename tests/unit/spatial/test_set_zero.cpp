@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "ff_test.hpp"
+#include "footfall/common/small_ldlt.hpp"
 #include "footfall/spatial.hpp"
 
 FF_TEST_FLOAT_AND_DOUBLE(SetZero, EveryCoefficientOfEveryShape) {
@@ -36,4 +37,35 @@ FF_TEST_FLOAT_AND_DOUBLE(SetZero, DefaultSpatialVectorsAreZero) {
     FF_EXPECT_TRUE(f.vector()(i) == S(0));
     FF_EXPECT_TRUE(f_zero.vector()(i) == S(0));
   }
+}
+
+// kUnset leaves an object's coefficients as they are, for one that is assigned whole before it
+// is read (common/numeric.hpp). The sanitizer build (FOOTFALL_POISON_UNSET) fills them with NaN
+// instead, so that a value read before it is written shows as NaN in what the other tests check
+// (CRBA's carried columns and the strike's velocity jumps are such slots): there, every
+// coefficient of each kind is NaN. Elsewhere nothing may be read of them, so only their being
+// assigned is checked.
+FF_TEST_FLOAT_AND_DOUBLE(SetZero, UnsetObjectsArePoisonedInTheSanitizerBuild) {
+  auto slots = footfall::detail::unset_array<footfall::Force<S>, 3>();
+  footfall::Motion<S> motion(footfall::detail::kUnset);
+  footfall::Transform<S> transform(footfall::detail::kUnset);
+  footfall::SmallLdlt<S, 3> ldlt(footfall::detail::kUnset);
+  FF_EXPECT_EQ(static_cast<int>(slots.size()), 3);
+#if defined(FOOTFALL_POISON_UNSET)
+  for (const auto& slot : slots)
+    for (int i = 0; i < 6; ++i) FF_EXPECT_TRUE(slot.vector()(i) != slot.vector()(i));
+  for (int i = 0; i < 6; ++i) FF_EXPECT_TRUE(motion.vector()(i) != motion.vector()(i));
+  for (int i = 0; i < 9; ++i) FF_EXPECT_TRUE(transform.rotation()(i) != transform.rotation()(i));
+  for (int i = 0; i < 3; ++i) FF_EXPECT_TRUE(transform.translation()(i) != transform.translation()(i));
+#endif
+  slots[1] = footfall::Force<S>::Zero();
+  motion = footfall::Motion<S>::Zero();
+  transform = footfall::Transform<S>::Identity();
+  FF_EXPECT_TRUE(slots[1].vector().isZero(S(0)));
+  FF_EXPECT_TRUE(motion.vector().isZero(S(0)));
+  FF_EXPECT_TRUE(transform.rotation().isIdentity(S(0)));
+  // An unset factorisation solves nothing until compute() has run: n is 0.
+  typename footfall::SmallLdlt<S, 3>::Vector b(S(1), S(2), S(3));
+  ldlt.solve_in_place(b);
+  FF_EXPECT_TRUE(b == (typename footfall::SmallLdlt<S, 3>::Vector(S(1), S(2), S(3))));
 }

@@ -15,10 +15,23 @@ namespace footfall {
 namespace detail {
 
 // The tag of an object left unset by its constructor, for one that is assigned whole before it
-// is read (SpatialVector(Unset), SmallLdlt(Unset)), where the default constructor's zeroing
-// would be stores GCC cannot drop.
+// is read (SpatialVector(Unset), SmallLdlt(Unset), Transform(Unset)), where the default
+// constructor's zeroing would be stores GCC cannot drop.
 struct Unset {};
 constexpr Unset kUnset{};
+
+// What such a constructor does with its coefficients: nothing, but in the sanitizer build
+// (FOOTFALL_POISON_UNSET, cmake/FootfallWarnings.cmake) it fills them with NaN, so that one read
+// before it is written makes a NaN of what it feeds, which the tests' comparisons catch.
+template <typename S>
+FOOTFALL_INLINE void poison_unset(S* coefficients, int count) noexcept {
+#if defined(FOOTFALL_POISON_UNSET)
+  for (int k = 0; k < count; ++k) coefficients[k] = std::numeric_limits<S>::quiet_NaN();
+#else
+  static_cast<void>(coefficients);
+  static_cast<void>(count);
+#endif
+}
 
 // N objects of type T, each constructed T(kUnset): an array whose slots are all assigned before
 // they are read, with none of the default constructor's zeroing (the slots are built in place:

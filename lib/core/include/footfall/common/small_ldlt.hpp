@@ -18,7 +18,7 @@ class SmallLdlt {
 
   SmallLdlt() noexcept { set_zero(ld_); }
   // Unset until compute(), which writes what the solves read (holding_torques' per-tick one).
-  explicit SmallLdlt(detail::Unset) noexcept {}  // NOLINT(cppcoreguidelines-pro-type-member-init)
+  explicit SmallLdlt(detail::Unset) noexcept { detail::poison_unset(ld_.data(), N * N); }
 
   // Factorises a's leading n×n block. Returns false (and is then unusable) if a pivot is not
   // positive and finite, i.e. the block is not numerically positive definite.

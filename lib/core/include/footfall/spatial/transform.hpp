@@ -85,7 +85,10 @@ class Transform {  // NOLINT(cppcoreguidelines-special-member-functions): see it
 
   Transform() noexcept : rotation_(Matrix3<S>::Identity()), translation_(Vector3<S>::Zero()) {}
   // Unset, for one assigned whole before it is read (common/numeric.hpp).
-  explicit Transform(detail::Unset) noexcept {}
+  explicit Transform(detail::Unset) noexcept {
+    detail::poison_unset(rotation_.data(), 9);
+    detail::poison_unset(translation_.data(), 3);
+  }
   // Members are assigned, not copy-constructed: Eigen's assignment is an unrolled copy of the
   // coefficients, while copy-constructing its storage is a 72-byte aggregate copy that GCC turns
   // into a memcpy call for double, which costs a byte loop in some embedded C libraries. So

@@ -31,7 +31,9 @@ class SpatialVector {
   // Zero, by set_zero's unrolled stores rather than Vec6::Zero()'s std::fill_n loop.
   FOOTFALL_INLINE SpatialVector() noexcept { set_zero(data_); }
   // Unset: reading it before it is assigned is undefined (Unset, above).
-  FOOTFALL_INLINE explicit SpatialVector(Unset) noexcept {}  // NOLINT(cppcoreguidelines-pro-type-member-init)
+  FOOTFALL_INLINE explicit SpatialVector(Unset) noexcept {  // NOLINT(cppcoreguidelines-pro-type-member-init)
+    poison_unset(data_.data(), 6);
+  }
   explicit SpatialVector(const Vec6& data) noexcept : data_(data) {}
   // Fixed-size halves rather than Eigen's comma initializer, whose dynamic-size blocks cost a
   // loop and (in GCC 12 at -O3) a false -Warray-bounds.
