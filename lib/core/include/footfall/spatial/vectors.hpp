@@ -16,8 +16,9 @@ namespace detail {
 
 // SpatialVector(Unset) (common/numeric.hpp's tag) is for a vector that is assigned whole before
 // it is read, such as a value a visitor assigns: GCC keeps the default constructor's six zero
-// stores when it cannot see that assignment. Not for an array whose slots are filled in tree
-// order: GCC cannot see that a parent's slot comes first and warns (-Wmaybe-uninitialized).
+// stores when it cannot see that assignment. An array whose slots are filled in tree order is
+// detail::unset_array's; GCC cannot see that a parent's slot comes first, and where it warns
+// (-Wmaybe-uninitialized) the slot it names is set first (strike/joint_impulses.hpp).
 
 // What motion and force vectors share: storage, the two halves, and the vector-space
 // operations. `Derived` is Motion<S> or Force<S>; a sum of a motion and a force does not compile.
