@@ -15,7 +15,7 @@ import subprocess
 import sys
 
 # Flags clang rejects or that only tune GCC's code generation; none changes what a file means.
-GCC_ONLY_PREFIXES = ("--specs=", "-fcallgraph-info", "-fno-tree-loop-distribute-patterns",
+GCC_ONLY_PREFIXES = ("--specs=", "-fcallgraph-info", "-fgcse-sm", "-fno-tree-loop-distribute-patterns",
                      "-fstack-usage")
 GCC_ONLY_WITH_VALUE = ("--param",)
 
