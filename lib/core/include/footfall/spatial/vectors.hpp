@@ -31,7 +31,7 @@ class SpatialVector {
 
   // Zero, by set_zero's unrolled stores rather than Vec6::Zero()'s std::fill_n loop.
   FOOTFALL_INLINE SpatialVector() noexcept { set_zero(data_); }
-  // Unset: reading it before it is assigned is undefined (Unset, above).
+  // Unset: reading it before it is assigned is undefined (detail::Unset, common/numeric.hpp).
   FOOTFALL_INLINE explicit SpatialVector(Unset) noexcept {  // NOLINT(cppcoreguidelines-pro-type-member-init)
     poison_unset(data_.data(), 6);
   }

@@ -17,6 +17,7 @@
 // sum (its I Δv, its contacts' impulses, its children's ι_J carried in) is not formed: on a
 // legged robot that is the trunk and the transforms of its legs' first joints.
 #include "footfall/common/numeric.hpp"
+#include "footfall/common/unroll.hpp"
 #include "footfall/contact/contact_dynamics.hpp"
 #include "footfall/model/workspace.hpp"
 
@@ -70,13 +71,10 @@ void joint_reaction_impulses(const Model<S, B, D>& model, const Workspace<S, B, 
   for (int j = 0; j < cd.count; ++j) {
     Vector3<S> linear = Vector3<S>::Zero();
     const auto add_row = [&](int r) { linear += cd.direction[j][r] * impulse.coeff(j * m + r); };
-    if (m == 3) {  // with friction, the loop's case: unrolled, the same sums in the same order
-      add_row(0);
-      add_row(1);
-      add_row(2);
-    } else {
-      for (int r = 0; r < m; ++r) add_row(r);
-    }
+    if (m == 3)  // with friction, the loop's case: unrolled (common/unroll.hpp), the same sums
+      detail::for_block_index<3>(0, 3, add_row);
+    else
+      detail::for_block_index<0>(0, m, add_row);
     const Contact<S>& c = set.contacts[j];
     if (summed(c.body)) reaction[c.body] -= in_body(c.body, cd.position[j], linear);
     if (c.other_body != -1 && summed(c.other_body))
