@@ -180,17 +180,11 @@ FOOTFALL_INLINE void clear_off_pattern(const Model<S, B, D>& model, typename Wor
     for (int r = model.dof_subtree_end(k); r < n; ++r) h.coeffRef(r, k) = h.coeffRef(k, r) = S(0);
 }
 
-}  // namespace detail
-
+// Each body's own inertia into ws.composite, the start of its composite sum, and ws.subspace_world
+// (crba_origin): the forward half of mass_matrix, shared with its unrolled form (unrolled_crba.hpp).
 template <typename S, int B, int D>
-Status mass_matrix(const Model<S, B, D>& model, Workspace<S, B, D>& ws) noexcept {
-  using W = Workspace<S, B, D>;
-  if (!(ws.stage & W::kKinematics)) return Status::BadInput("workspace.kinematics");
-  const int n = model.nv();
-  detail::clear_off_pattern(model, ws.mass_matrix);
-  bool runs = model.dofs_depth_first();  // store_run_columns serves the model
+FOOTFALL_INLINE void store_own_inertias_and_world_subspaces(const Model<S, B, D>& model, Workspace<S, B, D>& ws) noexcept {
   for (int i = 0; i < model.body_count(); ++i) {
-    runs = runs && model.joint_nv(i) > 0;
     ws.composite[i] = model.inertia(i);
     // ᴼS_k = ᴼX_i S_k for the contact Jacobians (crba_origin).
     const Transform<S>& world_to_body = ws.world_to_body[i];  // ⁱX_0
@@ -206,6 +200,19 @@ Status mass_matrix(const Model<S, B, D>& model, Workspace<S, B, D>& ws) noexcept
     for (int k = iv; k < iv + model.joint_nv(i); ++k)
       ws.subspace_world[k] = frame_to_body.apply_inverse(ws.subspace[k]);
   }
+}
+
+}  // namespace detail
+
+template <typename S, int B, int D>
+Status mass_matrix(const Model<S, B, D>& model, Workspace<S, B, D>& ws) noexcept {
+  using W = Workspace<S, B, D>;
+  if (!(ws.stage & W::kKinematics)) return Status::BadInput("workspace.kinematics");
+  const int n = model.nv();
+  detail::clear_off_pattern(model, ws.mass_matrix);
+  detail::store_own_inertias_and_world_subspaces(model, ws);
+  bool runs = model.dofs_depth_first();  // store_run_columns serves the model
+  for (int i = 0; i < model.body_count(); ++i) runs = runs && model.joint_nv(i) > 0;
   // Children come after their parents, so a reverse sweep completes each subtree before its
   // columns are taken and it is added to its parent's.
   // store_run_columns' F_k, unset: a run's columns are formed, below, before they are read.

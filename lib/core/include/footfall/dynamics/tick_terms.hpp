@@ -12,10 +12,10 @@
 // v.overflow (rnea.hpp) with the mass terms already written. ws.stage says which terms a
 // workspace holds.
 //
-// Both factorise H with the generic walk of the tree unless told otherwise: with
+// Both form and factorise H with the generic walk of the tree unless told otherwise: with
 // UnrolledKernels<T> as the first template argument, compute_tick_terms<UnrolledKernels<
-// QuadrupedTopology>>(model, ws, q, v), they use the factor unrolled for the DOF tree T
-// (tree_kernels.hpp), which gives the same factor and refuses a model of another tree.
+// QuadrupedTopology>>(model, ws, q, v), they use CRBA and the factor unrolled for the tree T
+// (tree_kernels.hpp), which give the same H and factor and refuse a model of another tree.
 #include "footfall/dynamics/crba.hpp"
 #include "footfall/dynamics/kinematics.hpp"
 #include "footfall/dynamics/rnea.hpp"
@@ -27,7 +27,7 @@ template <typename Kernels = GenericKernels, typename S, int B, int D, typename 
 Status compute_mass_terms(const Model<S, B, D>& model, Workspace<S, B, D>& ws, const Eigen::MatrixBase<QDerived>& q,
                           const Eigen::MatrixBase<VDerived>& v) noexcept {
   Status status = forward_kinematics(model, ws, q, v);
-  if (status.ok()) status = mass_matrix(model, ws);
+  if (status.ok()) status = Kernels::mass_matrix(model, ws);
   if (status.ok()) status = Kernels::factorize(model, ws);
   return status;
 }

@@ -5,8 +5,9 @@
 //   GenericKernels        read λ(k) and the subtree runs from the Model at run time: any model.
 //   UnrolledKernels<T>    are unrolled for the DOF tree T (model/topology.hpp): H's factor
 //                         (unrolled_factor.hpp) and the solves with it (unrolled_solve.hpp),
-//                         with the same arithmetic in the same order, so the same numbers to
-//                         the bit. The contact terms read the policy too: with it, each foot's
+//                         and, when T names its joints' turn axes and has a legged robot's
+//                         shape, H itself (unrolled_crba.hpp), with the same arithmetic in the
+//                         same order, so the same numbers to the bit. The contact terms read the policy too: with it, each foot's
 //                         share of W = GH⁻¹Gᵀ is unrolled along the foot's path to the root
 //                         (contact/unrolled_delassus.hpp). Each entry point that takes the
 //                         policy checks the model against T first (check) and refuses another
@@ -16,7 +17,9 @@
 // vectors as contiguous storage, which each checks at compile time.
 #include <Eigen/Core>
 
+#include "footfall/dynamics/crba.hpp"
 #include "footfall/dynamics/mass_matrix_factor.hpp"
+#include "footfall/dynamics/unrolled_crba.hpp"
 #include "footfall/dynamics/unrolled_factor.hpp"
 #include "footfall/dynamics/unrolled_solve.hpp"
 
@@ -26,6 +29,10 @@ struct GenericKernels {
   template <typename S, int B, int D>
   static Status check(const Model<S, B, D>&) noexcept {
     return Status::Ok();
+  }
+  template <typename S, int B, int D>
+  static Status mass_matrix(const Model<S, B, D>& model, Workspace<S, B, D>& ws) noexcept {
+    return footfall::mass_matrix(model, ws);
   }
   template <typename S, int B, int D>
   static Status factorize(const Model<S, B, D>& model, Workspace<S, B, D>& ws) noexcept {
@@ -50,6 +57,10 @@ struct UnrolledKernels {
   template <typename S, int B, int D>
   static Status check(const Model<S, B, D>& model) noexcept {
     return check_topology<T>(model);
+  }
+  template <typename S, int B, int D>
+  static Status mass_matrix(const Model<S, B, D>& model, Workspace<S, B, D>& ws) noexcept {
+    return mass_matrix_unrolled<T>(model, ws);
   }
   template <typename S, int B, int D>
   static Status factorize(const Model<S, B, D>& model, Workspace<S, B, D>& ws) noexcept {

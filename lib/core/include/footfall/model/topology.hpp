@@ -13,6 +13,11 @@
 // descendants follow it, contiguously: RBDA §6.5's expanded parent array, as
 // Model::dofs_depth_first() reports). TopologyIsValid<T> checks both at compile time, and
 // check_topology(model) that a model built at run time has exactly this tree.
+// It may also name its joints' axes, for a legged robot's tree (a free flyer with unbranched
+// chains of joints about coordinate axes hanging from it), with which CRBA is unrolled too
+// (dynamics/unrolled_crba.hpp):
+//   static constexpr int kTurnAxis[kDofs];               // Model::turn_axis of k's joint, −1
+//                                                        // for the free flyer's six
 #include "footfall/common/status.hpp"
 #include "footfall/model/model.hpp"
 

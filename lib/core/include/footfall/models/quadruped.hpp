@@ -42,6 +42,10 @@ struct QuadrupedTopology {
                                             5, 9, 10,           // FL
                                             5, 12, 13,          // RR
                                             5, 15, 16};         // RL
+  // The coordinate axis each DOF's joint turns about (Model::turn_axis), −1 for the free flyer:
+  // hip about x, thigh and calf about y. With them CRBA is unrolled too (unrolled_crba.hpp).
+  static constexpr int kTurnAxis[kDofs] = {-1, -1, -1, -1, -1, -1,  //
+                                           0, 1, 1, 0, 1, 1, 0, 1, 1, 0, 1, 1};
 };
 
 namespace detail {
