@@ -180,25 +180,30 @@ FOOTFALL_INLINE void clear_off_pattern(const Model<S, B, D>& model, typename Wor
     for (int r = model.dof_subtree_end(k); r < n; ++r) h.coeffRef(r, k) = h.coeffRef(k, r) = S(0);
 }
 
-// Each body's own inertia into ws.composite, the start of its composite sum, and ws.subspace_world
-// (crba_origin): the forward half of mass_matrix, shared with its unrolled form (unrolled_crba.hpp).
+// ᴼS_k = ᴼX_i S_k of body i's DOFs, for the contact Jacobians (crba_origin).
+template <typename S, int B, int D>
+FOOTFALL_INLINE void store_world_subspaces(const Model<S, B, D>& model, Workspace<S, B, D>& ws, int i) noexcept {
+  const Transform<S>& world_to_body = ws.world_to_body[i];  // ⁱX_0
+  const Vector3<S> origin_to_body = world_to_body.translation() - crba_origin(model, ws, i);
+  const int iv = model.v_index(i);
+  if (model.turn_axis(i) >= 0) {
+    // S = (e_A, 0), so ᴼS = X⁻¹S = (Eᵀe_A, r × Eᵀe_A): row A of E, and one cross product.
+    const Vector3<S> axis = world_to_body.rotation().row(model.turn_axis(i)).transpose();
+    ws.subspace_world[iv] = Motion<S>(axis, origin_to_body.cross(axis));
+    return;
+  }
+  const Transform<S> frame_to_body(world_to_body.rotation(), origin_to_body);  // ⁱX_O
+  for (int k = iv; k < iv + model.joint_nv(i); ++k)
+    ws.subspace_world[k] = frame_to_body.apply_inverse(ws.subspace[k]);
+}
+
+// Each body's own inertia into ws.composite, the start of its composite sum, and its
+// ws.subspace_world: the forward half of mass_matrix.
 template <typename S, int B, int D>
 FOOTFALL_INLINE void store_own_inertias_and_world_subspaces(const Model<S, B, D>& model, Workspace<S, B, D>& ws) noexcept {
   for (int i = 0; i < model.body_count(); ++i) {
     ws.composite[i] = model.inertia(i);
-    // ᴼS_k = ᴼX_i S_k for the contact Jacobians (crba_origin).
-    const Transform<S>& world_to_body = ws.world_to_body[i];  // ⁱX_0
-    const Vector3<S> origin_to_body = world_to_body.translation() - crba_origin(model, ws, i);
-    const int iv = model.v_index(i);
-    if (model.turn_axis(i) >= 0) {
-      // S = (e_A, 0), so ᴼS = X⁻¹S = (Eᵀe_A, r × Eᵀe_A): row A of E, and one cross product.
-      const Vector3<S> axis = world_to_body.rotation().row(model.turn_axis(i)).transpose();
-      ws.subspace_world[iv] = Motion<S>(axis, origin_to_body.cross(axis));
-      continue;
-    }
-    const Transform<S> frame_to_body(world_to_body.rotation(), origin_to_body);  // ⁱX_O
-    for (int k = iv; k < iv + model.joint_nv(i); ++k)
-      ws.subspace_world[k] = frame_to_body.apply_inverse(ws.subspace[k]);
+    store_world_subspaces(model, ws, i);
   }
 }
 

@@ -73,9 +73,13 @@ constexpr auto topology_chain_axes(std::integer_sequence<int, js...>) noexcept {
 // DOF, and the chain's F_k and I^c carried into the parent's coordinates (RBDA Table 6.2, as
 // store_run_columns takes a joint about a coordinate axis); at the trunk, each F_k gives its
 // entries with the free flyer's six DOFs (store_run_columns' free-flyer case). Body i has DOF
-// i + 5, so the chain's bodies follow from its first DOF.
+// i + 5, so the chain's bodies follow from its first DOF. Each composite inertia is formed as
+// the body's own plus what its child carries in, I_λ + ⁱX_λᵀ I^c_i ⁱX_λ, where the generic sweep
+// copies I_λ and adds to it: the same sum. The trunk's starts from its own with the first chain
+// taken (`trunk_first`), and the later ones add to it.
 template <int N, typename S, int B, int D, int... A>
-FOOTFALL_NOINLINE void store_chain_columns(Workspace<S, B, D>& ws, int first, std::integer_sequence<int, A...>) noexcept {
+FOOTFALL_NOINLINE void store_chain_columns(const Model<S, B, D>& model, Workspace<S, B, D>& ws, int first,
+                                           bool trunk_first, std::integer_sequence<int, A...>) noexcept {
   constexpr int kLength = sizeof...(A);
   S* const h = ws.mass_matrix.data();      // N × N, column-major: H(r, c) at c·N + r
   S* const own = h + first * (N + 1);      // H(first + r, first + c) at c·N + r
@@ -84,17 +88,25 @@ FOOTFALL_NOINLINE void store_chain_columns(Workspace<S, B, D>& ws, int first, st
   const int body = first - 5;              // the chain's first body
   auto carried_slots = unset_array<Force<S>, kLength>();  // F_k, each formed before it is read
   Force<S>* const carried = carried_slots.data();
+  ws.composite[body + kLength - 1] = model.inertia(body + kLength - 1);  // the leaf's: its own
   for_each_dof_index(std::make_integer_sequence<int, kLength>{}, [&](auto up) noexcept {
     constexpr int j = kLength - 1 - decltype(up)::value;  // from the chain's last body
     constexpr int kAxis = ChainAxes<A...>::kAxis[j];
     const int i = body + j;
-    carried[j] = axis_column<kAxis>(ws.composite[i]);
+    const Inertia<S>& composite = ws.composite[i];
+    carried[j] = axis_column<kAxis>(composite);
 #pragma GCC unroll 16
     for (int k = j; k < kLength; ++k) own[j * N + k] = own[k * N + j] = carried[k].angular().coeff(kAxis);
     const AxisTransform<S, kAxis> x(ws.parent_to_body[i]);  // into the parent's coordinates
 #pragma GCC unroll 16
     for (int k = j; k < kLength; ++k) carried[k] = x.apply_inverse(carried[k]);
-    add_carried_inertia(x, ws.composite[i], ws.composite[j == 0 ? 0 : i - 1]);
+    const Inertia<S> carried_inertia = composite.transformed_back(x.turn(), x.translation());
+    if (j > 0)
+      ws.composite[i - 1] = model.inertia(i - 1) + carried_inertia;
+    else if (trunk_first)
+      ws.composite[0] = model.inertia(0) + carried_inertia;
+    else
+      ws.composite[0] += carried_inertia;
   });
 #pragma GCC unroll 16
   for (int k = 0; k < kLength; ++k)
@@ -103,6 +115,33 @@ FOOTFALL_NOINLINE void store_chain_columns(Workspace<S, B, D>& ws, int first, st
       rows[a * N + k] = columns[k * N + a] = carried[k].linear().coeff(a);
       rows[(a + 3) * N + k] = columns[k * N + a + 3] = carried[k].angular().coeff(a);
     }
+}
+
+// H's entries between DOFs on different branches, zero (clear_off_pattern's), at constant
+// offsets: column k's run past its subtree is contiguous.
+template <typename T, typename S>
+FOOTFALL_INLINE void clear_off_pattern_unrolled(S* const h) noexcept {
+  constexpr int n = T::kDofs;
+  for_each_dof_index(std::make_integer_sequence<int, n>{}, [&](auto kc) noexcept {
+    constexpr int k = decltype(kc)::value;
+#pragma GCC unroll 64
+    for (int r = topology_subtree_end<T>(k); r < n; ++r) h[k * n + r] = h[r * n + k] = S(0);
+  });
+}
+
+// The free flyer's ᴼS (store_world_subspaces) when its body is the tree's root: its frame is
+// then O's (crba_origin), so ᴼX_0 is the turn E alone, and with S a permutation (joint.hpp:
+// v = [linear; angular]) each column is a row of E: (0, Eᵀe_a) for a linear DOF, (Eᵀe_a, 0)
+// for an angular one, the values the general transform gives.
+template <typename S, int B, int D>
+FOOTFALL_INLINE void store_root_free_flyer_world_subspaces(Workspace<S, B, D>& ws) noexcept {
+  const Matrix3<S>& e = ws.world_to_body[0].rotation();
+#pragma GCC unroll 3
+  for (int a = 0; a < 3; ++a) {
+    const Vector3<S> row = e.row(a).transpose();
+    ws.subspace_world[a] = Motion<S>(Vector3<S>::Zero(), row);
+    ws.subspace_world[3 + a] = Motion<S>(row, Vector3<S>::Zero());
+  }
 }
 
 // Ok when the model has T's turn axes on the bodies this file assumes: body 0 a free flyer and
@@ -136,14 +175,17 @@ Status mass_matrix_unrolled(const Model<S, B, D>& model, Workspace<S, B, D>& ws)
     Status status = check_topology<T>(model);
     if (status.ok()) status = detail::check_turn_axes<T>(model);
     if (!status.ok()) return status;
-    detail::clear_off_pattern(model, ws.mass_matrix);
-    detail::store_own_inertias_and_world_subspaces(model, ws);
-    // The chains from the last, as the generic sweep takes the bodies.
+    ws.mass_matrix.resize(n, n);
+    detail::clear_off_pattern_unrolled<T>(ws.mass_matrix.data());
+    detail::store_root_free_flyer_world_subspaces(ws);
+    for (int i = 1; i < model.body_count(); ++i) detail::store_world_subspaces(model, ws, i);
+    // The chains from the last, as the generic sweep takes the bodies; each forms its bodies'
+    // composite inertias and adds to the trunk's.
     detail::for_each_dof_index(std::make_integer_sequence<int, n - 6>{}, [&](auto down) noexcept {
       constexpr int first = n - 1 - decltype(down)::value;
       if constexpr (T::kDofParent[first] == 5) {
         constexpr int length = detail::topology_chain_length<T>(first);
-        detail::store_chain_columns<n>(ws, first,
+        detail::store_chain_columns<n>(model, ws, first, first + length == n,
                                        detail::topology_chain_axes<T, first>(std::make_integer_sequence<int, length>{}));
       }
     });
