@@ -33,6 +33,9 @@ void dynamics() {
 
   row(scalar, "quadruped forward kinematics", g_counter.count([&] { keep(forward_kinematics(model, ws, q, v)); }));
   row(scalar, "quadruped H (CRBA)", g_counter.count([&] { keep(mass_matrix(model, ws)); }));
+  row(scalar, "quadruped H (CRBA, unrolled)", g_counter.count([&] {
+        keep(mass_matrix_unrolled<QuadrupedTopology>(model, ws));
+      }));
   row(scalar, "quadruped C (RNEA, q'' = 0)", g_counter.count([&] { keep(bias_forces(model, ws)); }));
   row(scalar, "quadruped factor H = L'DL (sparse)", g_counter.count([&] { keep(factorize_mass_matrix(model, ws)); }));
   row(scalar, "quadruped factor H = L'DL (unrolled)", g_counter.count([&] {

@@ -64,15 +64,32 @@ FOOTFALL_NOINLINE void contact_delassus_for_path(const Workspace<S, B, D>& ws, C
   const S* const l_leaf_diagonal = l + leaf * (n + 1);  // − up·n − s: L(leaf − s, leaf − up)
   const int g_stride = static_cast<int>(cd.jacobian.outerStride());
   const S* const g = cd.jacobian.data() + i * M;
+  // Y's and Z's rows for DOF d start at d·kStride; the run's, from the leaf's down, at constant
+  // offsets from the leaf's, the join path's at constant offsets from row 0. Written as bases
+  // and constant offsets, each store is one instruction (GCC computed each address anew from
+  // the DOF's index).
+  S* const y_rows = cd.back_substituted.data() + i * M;
+  S* const z_rows = cd.scaled.data() + i * M;
+  S* const y_leaf = y_rows + leaf * kStride;
+  S* const z_leaf = z_rows + leaf * kStride;
+  const auto row_offset = [](int s) noexcept { return s < run ? -s * kStride : topology_path<T, join>(s - run) * kStride; };
   S y[kRows][kColumns];  // NOLINT(cppcoreguidelines-pro-type-member-init): each row written before it is read
-  S z[kRows][kColumns];  // NOLINT(cppcoreguidelines-pro-type-member-init)
-  auto dof = [leaf](int s) noexcept { return s < run ? leaf - s : topology_path<T, join>(s - run); };
+  S sum[kColumns][kColumns];  // W's block, (p, q) for q ≤ p, summed along the path as rows become final
+  {
+    const S* column = g + leaf * g_stride;  // G(i·M + r, leaf − s) at column[r], s = 0, 1, …
 #pragma GCC unroll 64
-  for (int s = 0; s < size; ++s)
+    for (int s = 0; s < run; ++s, column -= g_stride)
 #pragma GCC unroll 4
-    for (int r = 0; r < M; ++r) y[s][r] = g[dof(s) * g_stride + r];  // G(i·M + r, dof(s))
+      for (int r = 0; r < M; ++r) y[s][r] = column[r];
+#pragma GCC unroll 64
+    for (int s = run; s < size; ++s)
+#pragma GCC unroll 4
+      for (int r = 0; r < M; ++r) y[s][r] = g[topology_path<T, join>(s - run) * g_stride + r];
+  }
   // Along the path from the leaf: row s is final when it comes, leaves its ancestors' rows
-  // (s + 1 … on the path) and gives Z's row.
+  // (s + 1 … on the path), gives Z's row, and adds its terms to the block. The block's entry
+  // (p, q), p ≥ q, is Σ_s Y(s, p) Z(s, q) in path order, the value the generic loop leaves in
+  // both (p, q) and (q, p); summed as each row comes, only the rows not yet final are held.
   for_each_dof_index(std::make_integer_sequence<int, size>{}, [&](auto sc) noexcept {
     constexpr int s = decltype(sc)::value;
 #pragma GCC unroll 64
@@ -93,29 +110,32 @@ FOOTFALL_NOINLINE void contact_delassus_for_path(const Workspace<S, B, D>& ws, C
       constexpr int diagonal = topology_path<T, join>(s - run) * (n + 1);
       pivot = l[diagonal];
     }
+    S z[kColumns];  // NOLINT(cppcoreguidelines-pro-type-member-init): written next
 #pragma GCC unroll 4
-    for (int r = 0; r < M; ++r) z[s][r] = y[s][r] / pivot;
-  });
-  S* const yi = cd.back_substituted.data() + i * M;
-  S* const zi = cd.scaled.data() + i * M;
-#pragma GCC unroll 64
-  for (int s = 0; s < size; ++s)
+    for (int r = 0; r < M; ++r) z[r] = y[s][r] / pivot;
+    S* const y_row = (s < run ? y_leaf : y_rows) + row_offset(s);
+    S* const z_row = (s < run ? z_leaf : z_rows) + row_offset(s);
 #pragma GCC unroll 4
     for (int r = 0; r < M; ++r) {
-      yi[dof(s) * kStride + r] = y[s][r];
-      zi[dof(s) * kStride + r] = z[s][r];
+      y_row[r] = y[s][r];
+      z_row[r] = z[r];
     }
-  // The block's entry (p, q), p ≥ q, is Σ_s Y(s, p) Z(s, q) along the path, the value the generic
-  // loop leaves in both (p, q) and (q, p).
+#pragma GCC unroll 4
+    for (int p = 0; p < M; ++p)
+#pragma GCC unroll 4
+      for (int q = 0; q <= p; ++q) {
+        if constexpr (s == 0)
+          sum[p][q] = S(0) + y[s][p] * z[q];
+        else
+          sum[p][q] += y[s][p] * z[q];
+      }
+  });
 #pragma GCC unroll 4
   for (int p = 0; p < M; ++p)
 #pragma GCC unroll 4
     for (int q = 0; q <= p; ++q) {
-      S sum = S(0);
-#pragma GCC unroll 64
-      for (int s = 0; s < size; ++s) sum += y[s][p] * z[s][q];
-      cd.delassus.coeffRef(i * M + p, i * M + q) = sum;
-      cd.delassus.coeffRef(i * M + q, i * M + p) = sum;
+      cd.delassus.coeffRef(i * M + p, i * M + q) = sum[p][q];
+      cd.delassus.coeffRef(i * M + q, i * M + p) = sum[p][q];
     }
 }
 

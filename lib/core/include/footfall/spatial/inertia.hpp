@@ -108,12 +108,11 @@ class Inertia {
   }
 
   // The same body with its axes turned by E and the origin kept: X* I X⁻¹ for X = (E, 0), so
-  // h' = E h and Ī' = E Ī Eᵀ (RBDA (2.66) with r = 0), Eᵀ's turn back of Ī
-  // (MatrixRotation::turn_back_symmetric), symmetric by construction, which the factorisation of
-  // any H assembled from it relies on. transformed() turns with it.
+  // h' = E h and Ī' = E Ī Eᵀ (RBDA (2.66) with r = 0, MatrixRotation::turn_symmetric), symmetric
+  // by construction, which the factorisation of any H assembled from it relies on.
+  // transformed() turns with it.
   FOOTFALL_INLINE Inertia rotated(const Matrix3<S>& e) const noexcept {
-    const Matrix3<S> e_transpose = e.transpose();
-    return Inertia(mass_, e * first_moment_, detail::MatrixRotation<S>{e_transpose}.turn_back_symmetric(rotational_));
+    return Inertia(mass_, e * first_moment_, detail::MatrixRotation<S>{e}.turn_symmetric(rotational_));
   }
 
   // The same body expressed in frame B, given X from this frame A to B: X* I X⁻¹ (RBDA (2.66)).

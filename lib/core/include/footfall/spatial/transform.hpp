@@ -70,8 +70,21 @@ struct MatrixRotation {
   FOOTFALL_INLINE Matrix3<S> turn_back_symmetric(const Matrix3<S>& m) const noexcept {
     const Matrix3<S> t = m * e;
     Matrix3<S> out;
+#pragma GCC unroll 3
     for (int a = 0; a < 3; ++a)
+#pragma GCC unroll 3
       for (int b = a; b < 3; ++b) out.coeffRef(a, b) = out.coeffRef(b, a) = e.col(a).dot(t.col(b));
+    return out;
+  }
+  // E m Eᵀ of a symmetric m, the other way: its upper triangle as rows of E against the columns
+  // of m Eᵀ, mirrored (Inertia::rotated), without forming Eᵀ.
+  FOOTFALL_INLINE Matrix3<S> turn_symmetric(const Matrix3<S>& m) const noexcept {
+    const Matrix3<S> t = m * e.transpose();
+    Matrix3<S> out;
+#pragma GCC unroll 3
+    for (int a = 0; a < 3; ++a)
+#pragma GCC unroll 3
+      for (int b = a; b < 3; ++b) out.coeffRef(a, b) = out.coeffRef(b, a) = e.row(a).dot(t.col(b));
     return out;
   }
 };
