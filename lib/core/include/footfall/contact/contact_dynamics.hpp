@@ -31,6 +31,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
+#include <cstring>
 
 #include "footfall/common/numeric.hpp"
 #include "footfall/contact/contact.hpp"
@@ -88,7 +89,9 @@ template <typename S, int B, int D, int K>
 void collect_contact_support(const Model<S, B, D>& model, int body, int other, ContactDynamics<S, D, K>& cd,
                              int i) noexcept {
   bool* mark = cd.on_support[i];
-  for (int k = 0; k < model.nv(); ++k) mark[k] = false;
+  // The whole row at once: a constant size GCC writes a word at a time (a loop over nv wrote a
+  // byte an iteration).
+  std::memset(mark, 0, sizeof(cd.on_support[i]));
   if (other == -1) {
     // One path: walked from the body up, each joint's DOFs from its last, it lists them in
     // descending order already, since ModelBuilder gives a parent a smaller index than its child
@@ -132,7 +135,8 @@ FOOTFALL_INLINE Vector3<S> point_motion(const Motion<S>& s_world, const Vector3<
 //
 // With Kernels unrolled for the model's tree, a contact whose support is a leaf's path to the
 // root takes the unrolled walk of unrolled_delassus.hpp for its columns and its diagonal block,
-// with the same result.
+// and for its blocks with the contacts after it that share just its join's path (another leg's
+// foot), with the same result.
 template <typename Kernels, int M, typename S, int B, int D, int K>
 void delassus_from_factor(const Model<S, B, D>& model, const Workspace<S, B, D>& ws,
                           ContactDynamics<S, D, K>& cd) noexcept {
@@ -170,12 +174,14 @@ void delassus_from_factor(const Model<S, B, D>& model, const Workspace<S, B, D>&
   for (int i = 0; i < nc; ++i)
     for (int j = unrolled[i] ? i + 1 : i; j < nc; ++j) {
       Block block;
-      set_zero(block);
-      const bool* const shared = cd.on_support[j];
-      for (int s = 0; s < cd.support_size[i]; ++s) {
-        const int k = cd.support[i][s];
-        if (shared[k])
-          block.noalias() += ConstRowMap(y + k * kStride + i * M).transpose() * ConstRowMap(z + k * kStride + j * M);
+      if (!(unrolled[i] && contact_cross_block_unrolled<M>(Kernels{}, cd, i, j, block))) {
+        set_zero(block);
+        const bool* const shared = cd.on_support[j];
+        for (int s = 0; s < cd.support_size[i]; ++s) {
+          const int k = cd.support[i][s];
+          if (shared[k])
+            block.noalias() += ConstRowMap(y + k * kStride + i * M).transpose() * ConstRowMap(z + k * kStride + j * M);
+        }
       }
 #pragma GCC unroll 3
       for (int ri = 0; ri < M; ++ri)

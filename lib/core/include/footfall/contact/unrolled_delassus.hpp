@@ -164,6 +164,83 @@ FOOTFALL_INLINE bool contact_delassus_by_leaf(const Workspace<S, B, D>& ws, Cont
   return (contact_delassus_if_leaf<T, ks, M>(ws, cd, i) || ...);
 }
 
+// The block of W between contact i, whose support is the path of `leaf` (run DOFs, then join's
+// path), and a contact j whose support holds join but none of i's run: their common DOFs are
+// then join's path, and the block is Σ over it of Y(k, i's rows)ᵀ Z(k, j's rows), in the path's
+// order, as delassus_from_factor's walk over i's support sums it (the run's rows, not shared,
+// add nothing there). With the path a constant, each row is a load at a constant offset.
+template <typename T, int join, int M, typename S, int D, int K>
+FOOTFALL_NOINLINE void contact_cross_block_along_join(const ContactDynamics<S, D, K>& cd, int i, int j,
+                                                      Eigen::Matrix<S, M, M>& block) noexcept {
+  constexpr int kStride = ContactDynamics<S, D, K>::kMaxRows;
+  constexpr int kShared = topology_depth<T>(join) + 1;
+  constexpr std::size_t kColumns = static_cast<std::size_t>(M);
+  const S* const y = cd.back_substituted.data() + i * M;
+  const S* const z = cd.scaled.data() + j * M;
+  S sum[kColumns][kColumns];  // NOLINT(cppcoreguidelines-pro-type-member-init): the first row writes it
+  for_each_dof_index(std::make_integer_sequence<int, kShared>{}, [&](auto sc) noexcept {
+    constexpr int s = decltype(sc)::value;
+    constexpr int k = topology_path<T, join>(s);
+#pragma GCC unroll 4
+    for (int ri = 0; ri < M; ++ri)
+#pragma GCC unroll 4
+      for (int rj = 0; rj < M; ++rj) {
+        if constexpr (s == 0)
+          sum[ri][rj] = S(0) + y[k * kStride + ri] * z[k * kStride + rj];
+        else
+          sum[ri][rj] += y[k * kStride + ri] * z[k * kStride + rj];
+      }
+  });
+#pragma GCC unroll 4
+  for (int ri = 0; ri < M; ++ri)
+#pragma GCC unroll 4
+    for (int rj = 0; rj < M; ++rj) block.coeffRef(ri, rj) = sum[ri][rj];
+}
+
+// The cross block through the instantiation for DOF k's path, when contact i's support is k's
+// path (contact_delassus_unrolled made its rows) and j shares exactly the path of k's join.
+template <typename T, int k, int M, typename S, int D, int K>
+FOOTFALL_INLINE bool contact_cross_block_if_leaf(const ContactDynamics<S, D, K>& cd, int i, int j,
+                                                 Eigen::Matrix<S, M, M>& block) noexcept {
+  if constexpr (topology_subtree_end<T>(k) == k + 1) {
+    if (cd.support[i][0] == k) {
+      constexpr int run = topology_run<T>(k);
+      constexpr int join = T::kDofParent[k - run + 1];
+      if constexpr (join == -1) {
+        return false;
+      } else {
+        // j's support is closed under ancestors: holding join it holds join's path, and holding
+        // any DOF of the run it would hold the run's first.
+        if (cd.on_support[j][k - run + 1] || !cd.on_support[j][join]) return false;
+        contact_cross_block_along_join<T, join, M>(cd, i, j, block);
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
+template <typename T, int M, typename S, int D, int K, int... ks>
+FOOTFALL_INLINE bool contact_cross_block_by_leaf(const ContactDynamics<S, D, K>& cd, int i, int j,
+                                                 Eigen::Matrix<S, M, M>& block,
+                                                 std::integer_sequence<int, ks...>) noexcept {
+  return (contact_cross_block_if_leaf<T, ks, M>(cd, i, j, block) || ...);
+}
+
+// Whether the block of W between contacts i and j (i < j) was made here, for an i whose rows
+// contact_delassus_unrolled made; false leaves it to the generic walk.
+template <int M, typename S, int D, int K>
+FOOTFALL_INLINE bool contact_cross_block_unrolled(GenericKernels, const ContactDynamics<S, D, K>&, int, int,
+                                                  Eigen::Matrix<S, M, M>&) noexcept {
+  return false;
+}
+
+template <int M, typename T, typename S, int D, int K>
+FOOTFALL_INLINE bool contact_cross_block_unrolled(UnrolledKernels<T>, const ContactDynamics<S, D, K>& cd, int i, int j,
+                                                  Eigen::Matrix<S, M, M>& block) noexcept {
+  return contact_cross_block_by_leaf<T, M>(cd, i, j, block, std::make_integer_sequence<int, T::kDofs>{});
+}
+
 // Whether contact i's rows of Y, Z and diagonal block of W were made here; false leaves them to
 // the generic walk. The generic kernels make none.
 template <int M, typename S, int B, int D, int K>
