@@ -28,7 +28,7 @@ Status compute_mass_terms(const Model<S, B, D>& model, Workspace<S, B, D>& ws, c
                           const Eigen::MatrixBase<VDerived>& v) noexcept {
   Status status = forward_kinematics(model, ws, q, v);
   if (status.ok()) status = Kernels::mass_matrix(model, ws);
-  if (status.ok()) status = Kernels::factorize(model, ws);
+  if (status.ok()) status = Kernels::factorize_after_mass_matrix(model, ws);
   return status;
 }
 

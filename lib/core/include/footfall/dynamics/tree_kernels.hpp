@@ -38,6 +38,11 @@ struct GenericKernels {
   static Status factorize(const Model<S, B, D>& model, Workspace<S, B, D>& ws) noexcept {
     return factorize_mass_matrix(model, ws);
   }
+  // H's factor right after this policy's mass_matrix succeeded on the same model.
+  template <typename S, int B, int D>
+  static Status factorize_after_mass_matrix(const Model<S, B, D>& model, Workspace<S, B, D>& ws) noexcept {
+    return factorize_mass_matrix(model, ws);
+  }
   // x ← H⁻¹x.
   template <typename S, int B, int D, typename X>
   static void solve(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, Eigen::MatrixBase<X>& x) noexcept {
@@ -65,6 +70,11 @@ struct UnrolledKernels {
   template <typename S, int B, int D>
   static Status factorize(const Model<S, B, D>& model, Workspace<S, B, D>& ws) noexcept {
     return factorize_mass_matrix_unrolled<T>(model, ws);
+  }
+  // The unrolled mass_matrix of a legged T has checked the tree already.
+  template <typename S, int B, int D>
+  static Status factorize_after_mass_matrix(const Model<S, B, D>& model, Workspace<S, B, D>& ws) noexcept {
+    return factorize_mass_matrix_unrolled<T, detail::topology_is_legged<T>()>(model, ws);
   }
   template <typename S, int B, int D, typename X>
   static void solve(const Model<S, B, D>&, const Workspace<S, B, D>& ws, Eigen::MatrixBase<X>& x) noexcept {

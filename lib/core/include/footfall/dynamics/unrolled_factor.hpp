@@ -69,13 +69,17 @@ Status factor_rows_unrolled(S* const l, const S* const h, std::integer_sequence<
 // Factorises ws.mass_matrix (after mass_matrix()) into ws.factor, like factorize_mass_matrix.
 // Fails with kBadInput "model.topology" if the model's tree is not T's, and as
 // factorize_mass_matrix does otherwise; on failure ws.stage does not say kFactor.
-template <typename T, typename S, int B, int D>
+// kTreeChecked: the caller has just checked the model's tree against T (compute_mass_terms,
+// after mass_matrix_unrolled), and it is not checked again.
+template <typename T, bool kTreeChecked = false, typename S, int B, int D>
 Status factorize_mass_matrix_unrolled(const Model<S, B, D>& model, Workspace<S, B, D>& ws) noexcept {
   using W = Workspace<S, B, D>;
   constexpr int n = T::kDofs;
   if (!(ws.stage & W::kMassMatrix)) return Status::BadInput("workspace.mass_matrix");
-  const Status topology = check_topology<T>(model);
-  if (!topology.ok()) return topology;
+  if constexpr (!kTreeChecked) {
+    const Status topology = check_topology<T>(model);
+    if (!topology.ok()) return topology;
+  }
   ws.stage &= ~static_cast<unsigned>(W::kFactor);
   ws.factor.resize(n, n);
   // Both matrices are n × n with Eigen's dynamic storage: column c starts at c·n.
