@@ -62,6 +62,7 @@ Status assemble_contact_problem(const ContactSet<S, K>& set, const StanceOptions
   const bool pyramid = options.friction == FrictionModel::kPyramid4 || options.friction == FrictionModel::kPyramid8;
   const int facets = detail::pyramid_facets(options.friction);
 
+  sw.unknowns_are_forces = false;
   int n = 0;
   for (int i = 0; i < cd.count; ++i) {
     const int base = i * m;
@@ -139,6 +140,7 @@ Status assemble_contact_problem(const ContactSet<S, K>& set, const StanceOptions
       copy(std::integral_constant<int, 6>{});
     else
       copy(std::integral_constant<int, 0>{});
+    sw.unknowns_are_forces = true;
     return Status::Ok();
   }
   for (int r = 0; r < n; ++r) {
@@ -184,6 +186,10 @@ template <typename S, int D, int K, int N>
 void forces_from_unknowns(StanceWorkspace<S, D, K>& sw, const LcpVector<S, N>& z) noexcept {
   const int rows = sw.contact.rows();
   sw.force.resize(rows);
+  if (sw.unknowns_are_forces) {  // 0 + 1·z_r, as the sum below makes it (−0 comes out +0)
+    for (int r = 0; r < rows; ++r) sw.force.coeffRef(r) = S(0) + z.coeff(r);
+    return;
+  }
   for (int r = 0; r < rows; ++r) sw.force.coeffRef(r) = S(0);
   for (int c = 0; c < sw.problem.size(); ++c) {
     const RowCombination<S>& f = sw.force_of[c];

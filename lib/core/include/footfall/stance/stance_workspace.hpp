@@ -45,6 +45,9 @@ struct StanceWorkspace {
   // The problem in its own unknowns z (λ_n, facet forces, multipliers, or contact-frame forces).
   LcpProblem<S, kMaxVariables> problem;
   ContactMode mode[kContactSlots] = {};
+  // z is f itself: every unknown a contact-frame force with weight 1 on its own row (the
+  // problem is W and d, assemble_contact_problem's plain case), so forces_from_unknowns copies.
+  bool unknowns_are_forces = false;
   S slip[kContactSlots][2] = {};              // ŝ in (t₁, t₂) for a sliding contact
   int first_variable[kContactSlots] = {};
   int variable_count[kContactSlots] = {};
