@@ -79,42 +79,8 @@ Status assemble_contact_problem(const ContactSet<S, K>& set, const StanceOptions
     sw.mode[i] = mode;
     const int count = mode != ContactMode::kFriction ? 1 : (pyramid ? facets + 2 : 3);
     if (n + count > Workspace::kMaxVariables) return Status::Capacity("stance.variables", n + count);
-    sw.variable_count[i] = count;
-    n += count;
-  }
-
-  // Every entry of M and q is written below, the pyramid's couplings last.
-  const Status status = sw.problem.set_size(n);
-  if (!status.ok()) return status;
-  // Every unknown a contact-frame force and every row its acceleration (frictionless, or the
-  // cone with no contact sliding): the problem is W and d themselves; two contacts with friction
-  // (a trotting pair's feet) copy their 6×6 unrolled (common/unroll.hpp), and the unknowns are
-  // the forces (unknowns_are_forces), so no row combinations are needed.
-  bool plain = !pyramid;
-  for (int i = 0; plain && i < cd.count; ++i) plain = sw.mode[i] != ContactMode::kSliding;
-  if (plain && n == cd.rows()) {
-    const auto copy = [&](auto size) noexcept {
-      constexpr int F = decltype(size)::value;
-      const int end = F > 0 ? F : n;
-      detail::for_block_index<F>(0, end, [&](int c) {
-        sw.problem.q.coeffRef(c) = d.coeff(c);
-        detail::for_block_index<F>(0, end, [&](int r) { sw.problem.m.coeffRef(r, c) = cd.delassus.coeff(r, c); });
-      });
-    };
-    if (n == 6)
-      copy(std::integral_constant<int, 6>{});
-    else
-      copy(std::integral_constant<int, 0>{});
-    sw.unknowns_are_forces = true;
-    return Status::Ok();
-  }
-  // Otherwise each unknown's force rows and each row's accelerations, by the contacts' modes.
-  for (int i = 0; i < cd.count; ++i) {
-    const int base = i * m;
-    const S mu = set.contacts[i].mu;
-    const ContactMode mode = sw.mode[i];
-    RowCombination<S>* force = sw.force_of + sw.first_variable[i];
-    RowCombination<S>* acceleration = sw.acceleration_of + sw.first_variable[i];
+    RowCombination<S>* force = sw.force_of + n;
+    RowCombination<S>* acceleration = sw.acceleration_of + n;
     if (mode == ContactMode::kNormalOnly) {
       force[0].set1(base, S(1));
       acceleration[0].set1(base, S(1));
@@ -149,8 +115,34 @@ Status assemble_contact_problem(const ContactSet<S, K>& set, const StanceOptions
       force[facets + 1].count = 0;  // γ carries no force
       acceleration[facets + 1].count = 0;
     }
+    sw.variable_count[i] = count;
+    n += count;
   }
 
+  // Every entry of M and q is written below, the pyramid's couplings last.
+  const Status status = sw.problem.set_size(n);
+  if (!status.ok()) return status;
+  // Every unknown a contact-frame force and every row its acceleration (frictionless, or the
+  // cone with no contact sliding): the problem is W and d themselves; two contacts with friction
+  // (a trotting pair's feet) copy their 6×6 unrolled (common/unroll.hpp).
+  bool plain = !pyramid;
+  for (int i = 0; plain && i < cd.count; ++i) plain = sw.mode[i] != ContactMode::kSliding;
+  if (plain && n == cd.rows()) {
+    const auto copy = [&](auto size) noexcept {
+      constexpr int F = decltype(size)::value;
+      const int end = F > 0 ? F : n;
+      detail::for_block_index<F>(0, end, [&](int c) {
+        sw.problem.q.coeffRef(c) = d.coeff(c);
+        detail::for_block_index<F>(0, end, [&](int r) { sw.problem.m.coeffRef(r, c) = cd.delassus.coeff(r, c); });
+      });
+    };
+    if (n == 6)
+      copy(std::integral_constant<int, 6>{});
+    else
+      copy(std::integral_constant<int, 0>{});
+    sw.unknowns_are_forces = true;
+    return Status::Ok();
+  }
   for (int r = 0; r < n; ++r) {
     const RowCombination<S>& a = sw.acceleration_of[r];
     S qr = S(0);
