@@ -52,9 +52,9 @@ Status validate_configuration(const Model<S, B, D>& model, const Eigen::MatrixBa
   for (int i = 0; i < model.body_count(); ++i) {
     if (model.joint_type(i) != JointType::kFreeFlyer) continue;
     const int iq = model.q_index(i);
-    // Its length, as validate_unit_quaternion judges it; q's entries are finite (above).
+    // Only its length is judged: q's entries are known finite (above).
     const Vector4<S> quaternion(q.coeff(iq + 3), q.coeff(iq + 4), q.coeff(iq + 5), q.coeff(iq + 6));
-    if (!(std::abs(quaternion.norm() - S(1)) <= std::sqrt(epsilon<S>()))) return Status::BadInput("q.quaternion", i);
+    if (!quaternion_has_unit_length(quaternion)) return Status::BadInput("q.quaternion", i);
     for (int k = 0; k < 3; ++k)
       if (!(std::abs(q.coeff(iq + k)) <= resolved_position_limit<S>())) return Status::BadInput("q.position", i);
   }

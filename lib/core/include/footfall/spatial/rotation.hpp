@@ -12,13 +12,18 @@
 
 namespace footfall {
 
-// A quaternion is accepted as a rotation when it is finite and its norm is 1 to within √ε
-// (estimators hand over quaternions normalised in their own precision, not ours).
+// A finite quaternion's norm is taken as 1 when it is within √ε of it (estimators hand over
+// quaternions normalised in their own precision, not ours). NaN compares false: not of unit length.
+template <typename S>
+bool quaternion_has_unit_length(const Vector4<S>& xyzw) noexcept {
+  return std::abs(xyzw.norm() - S(1)) <= std::sqrt(epsilon<S>());
+}
+
+// A quaternion is accepted as a rotation when it is finite and of unit length (above).
 template <typename S>
 Status validate_unit_quaternion(const Vector4<S>& xyzw) noexcept {
   if (!all_finite(xyzw)) return Status::BadInput("quaternion");
-  if (!(std::abs(xyzw.norm() - S(1)) <= std::sqrt(epsilon<S>())))
-    return Status::BadInput("quaternion.norm");
+  if (!quaternion_has_unit_length(xyzw)) return Status::BadInput("quaternion.norm");
   return Status::Ok();
 }
 
