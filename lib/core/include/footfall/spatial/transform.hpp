@@ -65,26 +65,24 @@ struct MatrixRotation {
   FOOTFALL_INLINE Vector3<S> apply(const Vector3<S>& v) const noexcept { return e * v; }
   FOOTFALL_INLINE Vector3<S> apply_transpose(const Vector3<S>& v) const noexcept { return e.transpose() * v; }
   FOOTFALL_INLINE Matrix3<S> times(const Matrix3<S>& m) const noexcept { return e * m; }
-  // Eᵀ m E of a symmetric m: its upper triangle as columns of E against the columns of m E,
-  // mirrored, so the result is exactly symmetric.
-  FOOTFALL_INLINE Matrix3<S> turn_back_symmetric(const Matrix3<S>& m) const noexcept {
-    const Matrix3<S> t = m * e;
-    Matrix3<S> out;
-#pragma GCC unroll 3
-    for (int a = 0; a < 3; ++a)
-#pragma GCC unroll 3
-      for (int b = a; b < 3; ++b) out.coeffRef(a, b) = out.coeffRef(b, a) = e.col(a).dot(t.col(b));
-    return out;
-  }
-  // E m Eᵀ of a symmetric m, the other way: its upper triangle as rows of E against the columns
-  // of m Eᵀ, mirrored (Inertia::rotated), without forming Eᵀ.
+  // Eᵀ m E of a symmetric m (Inertia::transformed_back).
+  FOOTFALL_INLINE Matrix3<S> turn_back_symmetric(const Matrix3<S>& m) const noexcept { return congruence(e, m); }
+  // E m Eᵀ of a symmetric m, the other way (Inertia::rotated): Eᵀ is read as E's rows, not formed.
   FOOTFALL_INLINE Matrix3<S> turn_symmetric(const Matrix3<S>& m) const noexcept {
-    const Matrix3<S> t = m * e.transpose();
+    return congruence(e.transpose(), m);
+  }
+
+ private:
+  // Fᵀ m F of a symmetric m: its upper triangle as columns of F against the columns of m F,
+  // mirrored, so the result is exactly symmetric (F is E or Eᵀ's lazy expression).
+  template <typename F>
+  static FOOTFALL_INLINE Matrix3<S> congruence(const F& f, const Matrix3<S>& m) noexcept {
+    const Matrix3<S> t = m * f;
     Matrix3<S> out;
 #pragma GCC unroll 3
     for (int a = 0; a < 3; ++a)
 #pragma GCC unroll 3
-      for (int b = a; b < 3; ++b) out.coeffRef(a, b) = out.coeffRef(b, a) = e.row(a).dot(t.col(b));
+      for (int b = a; b < 3; ++b) out.coeffRef(a, b) = out.coeffRef(b, a) = f.col(a).dot(t.col(b));
     return out;
   }
 };
