@@ -146,3 +146,64 @@ FF_TEST_FLOAT_AND_DOUBLE(StanceBookkeeping, MinimalContactSetOfAPatch) {
   FF_ASSERT_TRUE(minimal_contact_set(feet_set, q.stance.contact, feet_scratch, &feet_minimal).ok());
   FF_EXPECT_EQ(feet_minimal.count, 3);
 }
+
+// StanceWorkspace::force_of is P, the map from the problem's unknowns z to contact-frame forces
+// (f = P z), after every solve whatever the problem's form: a sliding contact's column of
+// weights (1, −μŝ), the pyramid's facet directions, and the identity where the problem is W and
+// d themselves (the cone with no contact sliding, or frictionless), which assemble_contact_problem
+// writes without building the rows' combinations. The box slides first, so a map left over from
+// an earlier solve would show in the later ones.
+FF_TEST_FLOAT_AND_DOUBLE(StanceBookkeeping, ForceMapIsPAfterEverySolve) {
+  auto& b = box<S>();
+  FF_ASSERT_TRUE(build_box(b));
+  b.contacts.clear();
+  const S corners[4][2] = {{-1, -1}, {1, -1}, {1, 1}, {-1, 1}};
+  const S mu = S(0.5);
+  for (const auto& c : corners)
+    b.contacts.add(Contact<S>::Ground(0, box_point<S>(c[0], c[1]), Vector3<S>::UnitZ(), mu));
+  const auto q = test::free_body_configuration<S, 6>(Vector3<S>(S(0), S(0), S(0.1)), Matrix3<S>::Identity());
+  typename BoxBench<S>::Tangent sliding = BoxBench<S>::Tangent::Zero(6);
+  sliding(0) = S(0.5);  // v's order is [linear; angular]: the box slides along +x
+  const typename BoxBench<S>::Tangent tau = BoxBench<S>::Tangent::Zero(6);
+  struct Case {
+    bool slides;
+    FrictionModel friction;
+    int unknowns;  // z's size
+    bool identity;
+  };
+  const Case cases[4] = {{true, FrictionModel::kCone, 4, false},
+                         {false, FrictionModel::kCone, 12, true},
+                         {false, FrictionModel::kPyramid4, 24, false},
+                         {false, FrictionModel::kNone, 4, true}};
+  for (const Case& c : cases) {
+    FF_ASSERT_TRUE(b.prepare(q, c.slides ? sliding : BoxBench<S>::Tangent::Zero(6)));
+    FF_ASSERT_TRUE(b.solve(tau, c.friction).ok());
+    const auto& sw = b.stance;
+    const int n = sw.problem.size(), rows = sw.contact.rows();
+    FF_EXPECT_EQ(n, c.unknowns);
+    FF_EXPECT_EQ(sw.unknowns_are_forces, c.identity);
+    Eigen::Matrix<S, Eigen::Dynamic, 1, 0, 12, 1> f = Eigen::Matrix<S, Eigen::Dynamic, 1, 0, 12, 1>::Zero(rows);
+    for (int k = 0; k < n; ++k) {
+      const RowCombination<S>& column = sw.force_of[k];
+      if (c.identity) {
+        FF_EXPECT_EQ(column.count, 1);
+        FF_EXPECT_EQ(column.row[0], k);
+        FF_EXPECT_EQ(column.weight[0], S(1));
+      }
+      if (c.slides) {  // (1, −μ ŝ) on the contact's rows, ŝ = (1, 0): the friction opposes +x
+        FF_EXPECT_EQ(column.count, 3);
+        FF_EXPECT_EQ(column.row[0], 3 * k);
+        FF_EXPECT_NEAR(column.weight[1], -mu, ulps<S>(4) * mu);
+        FF_EXPECT_NEAR(column.weight[2], S(0), ulps<S>(4) * mu);
+      }
+      for (int y = 0; y < column.count; ++y) f(column.row[y]) += column.weight[y] * sw.lcp.z(k);
+    }
+    for (int r = 0; r < rows; ++r) FF_EXPECT_NEAR(sw.force(r), f(r), ulps<S>(8) * S(30));
+    // And f carries the weight, 29.4 N, the normal rows (every third row with friction) summed: to
+    // the cone solver's tolerance, the same √ε the stance options default to.
+    const int m = sw.contact.rows_per_contact;
+    S normal = S(0);
+    for (int i = 0; i < 4; ++i) normal += sw.force(i * m);
+    FF_EXPECT_NEAR(normal, S(3) * S(9.81), std::sqrt(std::numeric_limits<S>::epsilon()) * S(30));
+  }
+}

@@ -62,14 +62,16 @@ Status assemble_contact_problem(const ContactSet<S, K>& set, const StanceOptions
   const bool pyramid = options.friction == FrictionModel::kPyramid4 || options.friction == FrictionModel::kPyramid8;
   const int facets = detail::pyramid_facets(options.friction);
 
+  // Each contact's mode and its count of unknowns first: the row combinations are built only
+  // where the problem is not W and d themselves (below).
   sw.unknowns_are_forces = false;
   int n = 0;
+  bool plain = !pyramid;
   for (int i = 0; i < cd.count; ++i) {
     const int base = i * m;
-    const S mu = set.contacts[i].mu;
     sw.first_variable[i] = n;
     ContactMode mode = ContactMode::kNormalOnly;
-    if (m == 3 && mu > S(0)) {
+    if (m == 3 && set.contacts[i].mu > S(0)) {
       const S u1 = cd.velocity.coeff(base + 1), u2 = cd.velocity.coeff(base + 2);
       const S speed = std::sqrt(u1 * u1 + u2 * u2);
       mode = speed > options.sliding_speed ? ContactMode::kSliding : ContactMode::kFriction;
@@ -77,14 +79,47 @@ Status assemble_contact_problem(const ContactSet<S, K>& set, const StanceOptions
       sw.slip[i][1] = mode == ContactMode::kSliding ? u2 / speed : S(0);
     }
     sw.mode[i] = mode;
+    plain = plain && mode != ContactMode::kSliding;
     const int count = mode != ContactMode::kFriction ? 1 : (pyramid ? facets + 2 : 3);
     if (n + count > Workspace::kMaxVariables) return Status::Capacity("stance.variables", n + count);
-    RowCombination<S>* force = sw.force_of + n;
-    RowCombination<S>* acceleration = sw.acceleration_of + n;
-    if (mode == ContactMode::kNormalOnly) {
+    sw.variable_count[i] = count;
+    n += count;
+  }
+
+  // Every entry of M and q is written below, the pyramid's couplings last.
+  const Status status = sw.problem.set_size(n);
+  if (!status.ok()) return status;
+  // Every unknown a contact-frame force and every row its acceleration (frictionless, or the
+  // cone with no contact sliding): the problem is W and d themselves, and P the identity; two
+  // contacts with friction (a trotting pair's feet) copy their 6×6 unrolled (common/unroll.hpp).
+  if (plain && n == cd.rows()) {
+    const auto copy = [&](auto size) noexcept {
+      constexpr int F = decltype(size)::value;
+      const int end = F > 0 ? F : n;
+      detail::for_block_index<F>(0, end, [&](int c) {
+        sw.problem.q.coeffRef(c) = d.coeff(c);
+        detail::for_block_index<F>(0, end, [&](int r) { sw.problem.m.coeffRef(r, c) = cd.delassus.coeff(r, c); });
+      });
+    };
+    if (n == 6)
+      copy(std::integral_constant<int, 6>{});
+    else
+      copy(std::integral_constant<int, 0>{});
+    for (int c = 0; c < n; ++c) sw.force_of[c].set1(c, S(1));  // the documented map, for readers
+    sw.unknowns_are_forces = true;
+    return Status::Ok();
+  }
+
+  // Otherwise each unknown's force rows (P's column) and each row's accelerations, per contact.
+  for (int i = 0; i < cd.count; ++i) {
+    const int base = i * m;
+    const S mu = set.contacts[i].mu;
+    RowCombination<S>* force = sw.force_of + sw.first_variable[i];
+    RowCombination<S>* acceleration = sw.acceleration_of + sw.first_variable[i];
+    if (sw.mode[i] == ContactMode::kNormalOnly) {
       force[0].set1(base, S(1));
       acceleration[0].set1(base, S(1));
-    } else if (mode == ContactMode::kSliding) {
+    } else if (sw.mode[i] == ContactMode::kSliding) {
       force[0].count = 3;
       force[0].row[0] = base;
       force[0].row[1] = base + 1;
@@ -115,33 +150,6 @@ Status assemble_contact_problem(const ContactSet<S, K>& set, const StanceOptions
       force[facets + 1].count = 0;  // γ carries no force
       acceleration[facets + 1].count = 0;
     }
-    sw.variable_count[i] = count;
-    n += count;
-  }
-
-  // Every entry of M and q is written below, the pyramid's couplings last.
-  const Status status = sw.problem.set_size(n);
-  if (!status.ok()) return status;
-  // Every unknown a contact-frame force and every row its acceleration (frictionless, or the
-  // cone with no contact sliding): the problem is W and d themselves; two contacts with friction
-  // (a trotting pair's feet) copy their 6×6 unrolled (common/unroll.hpp).
-  bool plain = !pyramid;
-  for (int i = 0; plain && i < cd.count; ++i) plain = sw.mode[i] != ContactMode::kSliding;
-  if (plain && n == cd.rows()) {
-    const auto copy = [&](auto size) noexcept {
-      constexpr int F = decltype(size)::value;
-      const int end = F > 0 ? F : n;
-      detail::for_block_index<F>(0, end, [&](int c) {
-        sw.problem.q.coeffRef(c) = d.coeff(c);
-        detail::for_block_index<F>(0, end, [&](int r) { sw.problem.m.coeffRef(r, c) = cd.delassus.coeff(r, c); });
-      });
-    };
-    if (n == 6)
-      copy(std::integral_constant<int, 6>{});
-    else
-      copy(std::integral_constant<int, 0>{});
-    sw.unknowns_are_forces = true;
-    return Status::Ok();
   }
   for (int r = 0; r < n; ++r) {
     const RowCombination<S>& a = sw.acceleration_of[r];
