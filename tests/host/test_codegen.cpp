@@ -7,6 +7,7 @@
 #include <string>
 
 #include "footfall/host/codegen/model_codegen.hpp"
+#include "footfall/dynamics/unrolled_crba.hpp"
 #include "footfall/models/quadruped.hpp"
 #include "footfall/host/urdf/urdf_import.hpp"
 #include "generated_arm.hpp"
@@ -143,11 +144,18 @@ TEST(Codegen, GeneratedTopologiesAreTheModelsTrees) {
   static_assert(generated::GeneratedQuadrupedTopology::kDofs == footfall::QuadrupedTopology::kDofs, "nv");
   for (int k = 0; k < footfall::QuadrupedTopology::kDofs; ++k)
     EXPECT_EQ(generated::GeneratedQuadrupedTopology::kDofParent[k], footfall::QuadrupedTopology::kDofParent[k]);
+  // Its joints' turn axes too (hips about x, thighs and calves about y), so the factor above came
+  // from the unrolled CRBA's H (dynamics/unrolled_crba.hpp); the biped's legs have that shape too.
+  static_assert(footfall::detail::topology_is_legged<generated::GeneratedQuadrupedTopology>(), "legged");
+  static_assert(footfall::detail::topology_is_legged<generated::GeneratedBipedTopology>(), "legged");
+  for (int k = 0; k < footfall::QuadrupedTopology::kDofs; ++k)
+    EXPECT_EQ(generated::GeneratedQuadrupedTopology::kTurnAxis[k], footfall::QuadrupedTopology::kTurnAxis[k]);
   // The arm: its base fixed, so a forest of two roots, the shoulder's chain of three (shoulder,
-  // elbow, wrist) and the side joint on the base.
+  // elbow, wrist) and the side joint on the base; no free flyer, so no turn axes are named.
   const int arm_parents[] = {-1, 0, 1, -1};
   static_assert(generated::GeneratedArmTopology::kDofs == 4, "nv");
   for (int k = 0; k < 4; ++k) EXPECT_EQ(generated::GeneratedArmTopology::kDofParent[k], arm_parents[k]);
+  static_assert(!footfall::detail::TopologyHasTurnAxes<generated::GeneratedArmTopology>::value, "fixed base");
 }
 
 // A description whose DOFs are not numbered depth first (the second child of the root comes

@@ -153,32 +153,50 @@ void write_body(std::ostringstream& out, const RobotDescription& d, int i) {
   out << "  if (!status.ok()) return status;\n";
 }
 
-// λ(k) for every DOF, read off the model the core's ModelBuilder builds from the description (so
-// numbered exactly as the generated header's model will be). Empty if that numbering is not
-// depth first, which a topology type must be (footfall/model/topology.hpp), or if the model does
-// not build at one of the tool's capacities.
-std::vector<int> depth_first_dof_parents(const RobotDescription& d) {
+// The model's DOF tree as the unrolled kernels read it: each DOF's parent λ(k) and, for a model
+// on a free flyer (a legged robot's shape, dynamics/unrolled_crba.hpp), its joint's turn axis
+// (Model::turn_axis, −1 for the free flyer and any joint not about a coordinate axis), read off the model
+// the core's ModelBuilder builds from the description (so numbered exactly as the generated
+// header's model will be). Empty if that numbering is not depth first, which a topology type must
+// be (footfall/model/topology.hpp), or if the model does not build at one of the tool's capacities.
+struct DofTree {
+  std::vector<int> parent;
+  std::vector<int> turn_axis;
+};
+
+DofTree depth_first_dof_tree(const RobotDescription& d) {
   const Result<Capacity> capacity = choose_capacity("auto", d);
   if (!capacity.ok()) return {};
-  const auto parents = dispatch_capacity(capacity.value(), [&d](auto bodies, auto dofs) {
+  const auto tree = dispatch_capacity(capacity.value(), [&d](auto bodies, auto dofs) {
     auto model = std::make_unique<Model<double, decltype(bodies)::value, decltype(dofs)::value>>();
-    std::vector<int> out;
-    if (build_model(d, model.get()).ok() && model->dofs_depth_first())
-      for (int k = 0; k < model->nv(); ++k) out.push_back(model->dof_parent(k));
+    DofTree out;
+    if (build_model(d, model.get()).ok() && model->dofs_depth_first()) {
+      for (int k = 0; k < model->nv(); ++k) {
+        out.parent.push_back(model->dof_parent(k));
+        if (model->joint_type(0) == JointType::kFreeFlyer) out.turn_axis.push_back(model->turn_axis(model->dof_body(k)));
+      }
+    }
     return out;
   });
-  return parents ? *parents : std::vector<int>{};
+  return tree ? *tree : DofTree{};
 }
 
-// struct <Name>Topology: the DOF tree as a type, for the core's kernels unrolled for it.
-void write_topology(std::ostringstream& out, const std::string& type, const std::vector<int>& parent) {
+void write_int_array(std::ostringstream& out, const char* name, const std::vector<int>& values) {
+  out << "  static constexpr int " << name << "[kDofs] = {";
+  for (std::size_t k = 0; k < values.size(); ++k) out << (k == 0 ? "" : ", ") << values[k];
+  out << "};\n";
+}
+
+// struct <Name>Topology: the DOF tree as a type, for the core's kernels unrolled for it, and the
+// joints' turn axes where they were read, with which CRBA is unrolled too for a legged robot's tree.
+void write_topology(std::ostringstream& out, const std::string& type, const DofTree& tree) {
   out << "\n// The model's DOF tree as a type (footfall/model/topology.hpp), for the kernels unrolled for it:\n"
       << "// compute_tick_terms<footfall::UnrolledKernels<" << type << ">>(model, ws, q, v).\n"
       << "struct " << type << " {\n"
-      << "  static constexpr int kDofs = " << parent.size() << ";\n"
-      << "  static constexpr int kDofParent[kDofs] = {";
-  for (std::size_t k = 0; k < parent.size(); ++k) out << (k == 0 ? "" : ", ") << parent[k];
-  out << "};\n};\nstatic_assert(footfall::TopologyIsValid<" << type << ">, \"parent first, depth first\");\n";
+      << "  static constexpr int kDofs = " << tree.parent.size() << ";\n";
+  write_int_array(out, "kDofParent", tree.parent);
+  if (!tree.turn_axis.empty()) write_int_array(out, "kTurnAxis", tree.turn_axis);
+  out << "};\nstatic_assert(footfall::TopologyIsValid<" << type << ">, \"parent first, depth first\");\n";
 }
 
 }  // namespace
@@ -219,9 +237,9 @@ Result<std::string> generate_model_header(const RobotDescription& d, const Codeg
   if (has_infinite_limit(d)) out << "  const S inf = std::numeric_limits<S>::infinity();\n";
   for (int i = 0; i < d.body_count(); ++i) write_body(out, d, i);
   out << "  return builder.build(out);\n}\n";
-  const std::vector<int> dof_parent = depth_first_dof_parents(d);
-  if (!dof_parent.empty())
-    write_topology(out, camel_case(name) + "Topology", dof_parent);
+  const DofTree tree = depth_first_dof_tree(d);
+  if (!tree.parent.empty())
+    write_topology(out, camel_case(name) + "Topology", tree);
   else
     out << "\n// No topology type: the DOFs are not numbered depth first, as the unrolled kernels need\n"
         << "// (or the model is larger than the capacities footfall's tool was built with).\n";
