@@ -170,11 +170,11 @@ DofTree depth_first_dof_tree(const RobotDescription& d) {
   const auto tree = dispatch_capacity(capacity.value(), [&d](auto bodies, auto dofs) {
     auto model = std::make_unique<Model<double, decltype(bodies)::value, decltype(dofs)::value>>();
     DofTree out;
-    if (build_model(d, model.get()).ok() && model->dofs_depth_first()) {
-      for (int k = 0; k < model->nv(); ++k) {
-        out.parent.push_back(model->dof_parent(k));
-        if (model->joint_type(0) == JointType::kFreeFlyer) out.turn_axis.push_back(model->turn_axis(model->dof_body(k)));
-      }
+    if (!build_model(d, model.get()).ok() || !model->dofs_depth_first()) return out;
+    const bool free_flyer = model->joint_type(0) == JointType::kFreeFlyer;
+    for (int k = 0; k < model->nv(); ++k) {
+      out.parent.push_back(model->dof_parent(k));
+      if (free_flyer) out.turn_axis.push_back(model->turn_axis(model->dof_body(k)));
     }
     return out;
   });
