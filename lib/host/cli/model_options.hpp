@@ -1,5 +1,5 @@
 #pragma once
-// The options every subcommand that reads a robot shares: --model and --floating-base.
+// The options every subcommand that reads a robot shares: --model, --floating-base, --repair-inertia and --mimic.
 #include <string>
 
 #include <CLI/CLI.hpp>
@@ -12,6 +12,8 @@ namespace footfall::cli {
 struct ModelOptions {
   std::string model;
   bool floating_base = false;
+  bool repair_inertia = false;
+  std::string mimic = "refuse";
 };
 
 void add_model_options(CLI::App& command, ModelOptions* options);

@@ -148,8 +148,8 @@ void write_body(std::ostringstream& out, const RobotDescription& d, int i) {
     out << "  joint.armature = " << literal(j.armature) << ";\n";
     out << "  joint.gear_ratio = " << literal(j.gear_ratio) << ";\n";
   }
-  out << "  status = builder.add_body(" << string_literal(b.name) << ", " << b.parent
-      << ", joint, inertia, nullptr, " << string_literal(b.joint_name) << ");\n";
+  out << "  status = builder.add_body(" << string_literal(core_name(b.name)) << ", " << b.parent
+      << ", joint, inertia, nullptr, " << string_literal(core_name(b.joint_name)) << ");\n";
   out << "  if (!status.ok()) return status;\n";
 }
 
@@ -199,6 +199,75 @@ void write_topology(std::ostringstream& out, const std::string& type, const DofT
   out << "};\nstatic_assert(footfall::TopologyIsValid<" << type << ">, \"parent first, depth first\");\n";
 }
 
+// "{S(x), S(y), S(z)}" and R row by row, for an aggregate's arrays.
+std::string array_literal(const double* x, int n) {
+  std::string out = "{";
+  for (int k = 0; k < n; ++k) out += (k == 0 ? "" : ", ") + literal(x[k]);
+  return out + "}";
+}
+
+std::string placement_literals(const Transform<double>& body_to_frame) {
+  const Vector3<double> position = body_to_frame.translation();
+  const Matrix3<double> axes = body_to_frame.rotation().transpose();  // the frame's axes in body coordinates
+  double rows[9];
+  for (int r = 0; r < 3; ++r)
+    for (int c = 0; c < 3; ++c) rows[3 * r + c] = axes(r, c);
+  return array_literal(position.data(), 3) + ",\n     " + array_literal(rows, 9);
+}
+
+// k<Name>: a constant's name made from a frame's name ("FR_foot" → kFrFoot), or "" when the name
+// gives no identifier or the same one as an earlier frame's.
+std::string constant_name(const std::string& frame, std::vector<std::string>* taken) {
+  const std::string name = "k" + camel_case(identifier_from(frame));
+  if (!is_identifier(name)) return "";
+  for (const std::string& t : *taken)
+    if (t == name) return "";
+  taken->push_back(name);
+  return name;
+}
+
+// The frames merged into bodies and the collision spheres, as constants firmware places contacts
+// with: each one's body index and placement (origin in the body's frame, m; the frame's axes in
+// body coordinates, row by row) — a foot's contact point without deriving it by hand.
+void write_frames(std::ostringstream& out, const RobotDescription& d, const std::string& prefix) {
+  if (d.frames.empty() && d.shapes.empty()) return;
+  out << "\n// A frame fixed on a body: the body's index in the model and the frame's placement in the\n"
+      << "// body's frame (origin in m; the frame's axes in body coordinates, row by row).\n"
+      << "template <typename S>\nstruct " << prefix << "Frame {\n  const char* name;\n  int body;\n"
+      << "  S position[3];\n  S axes[9];\n};\n";
+  std::vector<std::string> taken;
+  if (!d.frames.empty()) {
+    out << "\n// The links merged into bodies by fixed joints (feet, sensors, tool flanges), in file order.\n"
+        << "template <typename S>\ninline constexpr " << prefix << "Frame<S> k" << prefix << "Frames[] = {\n";
+    for (const FrameDescription& f : d.frames)
+      out << "    {" << string_literal(f.name) << ", " << f.body << ", " << placement_literals(f.body_to_frame)
+          << "},\n";
+    out << "};\ninline constexpr int k" << prefix << "FrameCount = " << d.frames.size() << ";\n";
+    for (std::size_t i = 0; i < d.frames.size(); ++i) {
+      const std::string name = constant_name(d.frames[i].name, &taken);
+      if (!name.empty()) out << "inline constexpr int " << name << "Frame = " << i << ";  // k" << prefix << "Frames[]\n";
+    }
+  }
+  std::vector<const ShapeDescription*> spheres;
+  for (const ShapeDescription& s : d.shapes)
+    if (s.kind == ShapeKind::kSphere) spheres.push_back(&s);
+  if (!spheres.empty()) {
+    taken.clear();  // a sphere's constant ends in Sphere, a frame's in Frame
+    out << "\n// The collision spheres (where a point foot touches: the centre less the radius along the\n"
+        << "// contact normal), each with its link's name, centre and radius.\n"
+        << "template <typename S>\nstruct " << prefix << "Sphere {\n  " << prefix << "Frame<S> centre;\n  S radius;\n};\n"
+        << "template <typename S>\ninline constexpr " << prefix << "Sphere<S> k" << prefix << "Spheres[] = {\n";
+    for (const ShapeDescription* s : spheres)
+      out << "    {{" << string_literal(s->link) << ", " << s->body << ", " << placement_literals(s->body_to_shape)
+          << "}, " << literal(s->radius) << "},\n";
+    out << "};\ninline constexpr int k" << prefix << "SphereCount = " << spheres.size() << ";\n";
+    for (std::size_t i = 0; i < spheres.size(); ++i) {
+      const std::string name = constant_name(spheres[i]->link, &taken);
+      if (!name.empty()) out << "inline constexpr int " << name << "Sphere = " << i << ";  // k" << prefix << "Spheres[]\n";
+    }
+  }
+}
+
 }  // namespace
 
 std::string identifier_from(const std::string& robot_name) {
@@ -237,6 +306,7 @@ Result<std::string> generate_model_header(const RobotDescription& d, const Codeg
   if (has_infinite_limit(d)) out << "  const S inf = std::numeric_limits<S>::infinity();\n";
   for (int i = 0; i < d.body_count(); ++i) write_body(out, d, i);
   out << "  return builder.build(out);\n}\n";
+  write_frames(out, d, camel_case(name));
   const DofTree tree = depth_first_dof_tree(d);
   if (!tree.parent.empty())
     write_topology(out, camel_case(name) + "Topology", tree);

@@ -26,6 +26,7 @@ ModelInfo read_model(const Model<S, B, D>& model) {
     body.joint = model.joint_name(i);
     body.joint_type = to_string(model.joint_type(i));
     body.mass = static_cast<double>(model.inertia(i).mass());
+    if (model.joint_nv(i) == 1) body.armature = static_cast<double>(model.armature(model.v_index(i)));
     body.q_index = model.q_index(i);
     body.v_index = model.v_index(i);
     body.nq = model.joint_nq(i);
@@ -49,14 +50,47 @@ Result<ModelInfo> model_info_in(const RobotDescription& description, Capacity ca
   return std::move(*info);
 }
 
+PlacementInfo placement_info(const std::string& name, const std::string& body, const Transform<double>& body_to_frame) {
+  PlacementInfo p;
+  p.name = name;
+  p.body = body;
+  p.position = body_to_frame.translation();
+  p.orientation = quaternion_from_rotation(Matrix3<double>(body_to_frame.rotation().transpose()));
+  return p;
+}
+
+// What the description knows and the core does not keep: full names, frames, shapes, notes.
+void add_description(const RobotDescription& d, ModelInfo* info) {
+  info->name = d.name;
+  info->source = d.source;
+  for (std::size_t i = 0; i < info->bodies.size() && i < d.bodies.size(); ++i) {
+    BodyInfo& b = info->bodies[i];
+    b.name = d.bodies[i].name;
+    b.joint = d.bodies[i].joint_name;
+    b.parent_name = b.parent < 0 ? "" : d.bodies[static_cast<std::size_t>(b.parent)].name;
+  }
+  const auto body_name = [&d](int body) { return d.bodies[static_cast<std::size_t>(body)].name; };
+  for (const FrameDescription& f : d.frames) info->frames.push_back(placement_info(f.name, body_name(f.body), f.body_to_frame));
+  for (const ShapeDescription& s : d.shapes) {
+    ShapeInfo shape;
+    shape.placement = placement_info(s.link, body_name(s.body), s.body_to_shape);
+    shape.kind = to_string(s.kind);
+    shape.radius = s.radius;
+    shape.length = s.length;
+    shape.size = s.size;
+    info->shapes.push_back(shape);
+  }
+  info->notes = d.notes;
+  info->mass_fixed_to_world = d.mass_fixed_to_world;
+}
+
 }  // namespace
 
 Result<ModelInfo> model_info(const RobotDescription& description, Capacity capacity, Scalar scalar) {
   Result<ModelInfo> info = scalar == Scalar::kDouble ? model_info_in<double>(description, capacity)
                                                      : model_info_in<float>(description, capacity);
   if (info.ok()) {
-    info.value().name = description.name;
-    info.value().source = description.source;
+    add_description(description, &info.value());
     info.value().scalar = scalar;
   }
   return info;

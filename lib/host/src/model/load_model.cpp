@@ -14,6 +14,9 @@ Result<RobotDescription> load_model(const std::string& spec, const LoadOptions& 
     if (options.floating_base)
       return Error{"model " + quoted_text(spec) +
                    ": --floating-base applies to URDF files; built-in models have their own base"};
+    if (options.repair_inertia || options.mimic != MimicJoints::kRefuse)
+      return Error{"model " + quoted_text(spec) +
+                   ": --repair-inertia and --mimic apply to URDF files; built-in models are physical and have no mimic joints"};
     return builtin_model(spec);
   }
   std::error_code error;
@@ -22,6 +25,8 @@ Result<RobotDescription> load_model(const std::string& spec, const LoadOptions& 
                  ")"};
   UrdfImportOptions urdf;
   urdf.floating_base = options.floating_base;
+  urdf.repair_inertia = options.repair_inertia;
+  urdf.mimic = options.mimic;
   return import_urdf_file(spec, urdf);
 }
 

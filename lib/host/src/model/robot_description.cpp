@@ -1,5 +1,7 @@
 #include "footfall/host/model/robot_description.hpp"
 
+#include <cstdint>
+#include <cstdio>
 #include <cstring>
 
 namespace footfall::host {
@@ -20,6 +22,31 @@ double RobotDescription::total_mass() const noexcept {
   double m = 0.0;
   for (const BodyDescription& b : bodies) m += b.mass;
   return m;
+}
+
+const char* to_string(ShapeKind kind) noexcept {
+  switch (kind) {
+    case ShapeKind::kSphere:
+      return "sphere";
+    case ShapeKind::kBox:
+      return "box";
+    case ShapeKind::kCylinder:
+      return "cylinder";
+  }
+  return "sphere";
+}
+
+std::string core_name(const std::string& name) {
+  constexpr std::size_t kMax = 31, kKept = 22;
+  if (name.size() <= kMax) return name;
+  std::uint32_t hash = 2166136261u;  // FNV-1a, 32 bits
+  for (const char c : name) {
+    hash ^= static_cast<unsigned char>(c);
+    hash *= 16777619u;
+  }
+  char digits[9];
+  std::snprintf(digits, sizeof digits, "%08x", static_cast<unsigned>(hash));
+  return name.substr(0, kKept) + "~" + digits;
 }
 
 std::string describe_status_field(const char* field) {

@@ -88,6 +88,27 @@ int nesting_depth(const std::string& xml, int limit) {
 // any extension while keeping TinyXML's recursion far from the stack's end.
 constexpr int kMaxElementDepth = 256;
 
+// What makes a document a xacro macro file rather than the URDF it expands to: a <xacro:...>
+// element, or an attribute holding ${...} or $(...). Many expanded files still declare the xacro
+// namespace and keep xacro in comments, which are no sign. Empty when there is none.
+std::string xacro_use(const TiXmlElement& robot) {
+  std::vector<const TiXmlElement*> pending{&robot};  // the elements still to look at
+  while (!pending.empty()) {
+    const TiXmlElement* e = pending.back();
+    pending.pop_back();
+    const std::string name = e->Value();
+    if (name.rfind("xacro:", 0) == 0) return "<" + name + ">";
+    for (const TiXmlAttribute* a = e->FirstAttribute(); a != nullptr; a = a->Next()) {
+      const std::string value = a->Value();
+      if (value.find("${") != std::string::npos || value.find("$(") != std::string::npos)
+        return quoted_text(value);
+    }
+    for (const TiXmlElement* child = e->FirstChildElement(); child != nullptr; child = child->NextSiblingElement())
+      pending.push_back(child);
+  }
+  return {};
+}
+
 }  // namespace
 
 Result<DocumentFacts> read_document_facts(const std::string& xml, const std::string& source) {
@@ -102,6 +123,10 @@ Result<DocumentFacts> read_document_facts(const std::string& xml, const std::str
   const TiXmlElement* robot = document.RootElement();
   if (robot == nullptr || std::string(robot->Value()) != "robot")
     return Error{source + ": not a URDF document (no <robot> element)"};
+
+  if (const std::string xacro = xacro_use(*robot); !xacro.empty())
+    return Error{source + ": a xacro file, not a URDF (it uses " + xacro + "): expand it first, e.g. `xacro " + source +
+                 " > robot.urdf` (ROS's xacro package)"};
 
   DocumentFacts facts;
   std::set<std::string> links;

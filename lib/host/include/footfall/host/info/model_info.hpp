@@ -21,7 +21,24 @@ struct BodyInfo {
   std::string joint;
   std::string joint_type;    // "revolute", "free_flyer", ...
   double mass = 0.0;
+  double armature = 0.0;     // a one-DOF joint's reflected rotor inertia (0 from a plain URDF)
   int q_index = 0, v_index = 0, nq = 0, nv = 0;
+};
+
+// A frame or a collision shape on a body, placed in the body's frame: its origin's position and
+// its axes' orientation as a quaternion (x, y, z, w).
+struct PlacementInfo {
+  std::string name;       // the frame's (merged link's) name, or the shape's link
+  std::string body;       // the body that carries it
+  Vector3<double> position = Vector3<double>::Zero();
+  Vector4<double> orientation = Vector4<double>(0.0, 0.0, 0.0, 1.0);
+};
+
+struct ShapeInfo {
+  PlacementInfo placement;
+  std::string kind;  // "sphere", "box", "cylinder"
+  double radius = 0.0, length = 0.0;
+  Vector3<double> size = Vector3<double>::Zero();
 };
 
 struct ModelInfo {
@@ -33,6 +50,10 @@ struct ModelInfo {
   double total_mass = 0.0;
   std::size_t model_bytes = 0, workspace_bytes = 0;
   std::vector<BodyInfo> bodies;
+  std::vector<PlacementInfo> frames;  // links merged into bodies by fixed joints
+  std::vector<ShapeInfo> shapes;      // collision spheres, boxes, cylinders
+  std::vector<std::string> notes;     // what the import decided (RobotDescription::notes)
+  double mass_fixed_to_world = 0.0;
 };
 
 // Builds the description at `capacity` (one of kCapacities) in `scalar` and reads it back.

@@ -5,6 +5,7 @@
 
 #include "footfall/host/common/result.hpp"
 #include "footfall/host/model/robot_description.hpp"
+#include "footfall/host/urdf/urdf_import.hpp"
 
 namespace footfall::host {
 
@@ -12,6 +13,8 @@ struct LoadOptions {
   // URDF only: join the root link to the world by a free flyer (DESIGN.md §3) instead of
   // fixing it. The built-in models have their own base, and this must be false for them.
   bool floating_base = false;
+  bool repair_inertia = false;                 // URDF only (urdf/urdf_import.hpp)
+  MimicJoints mimic = MimicJoints::kRefuse;    // URDF only
 };
 
 Result<RobotDescription> load_model(const std::string& spec, const LoadOptions& options = {});

@@ -36,17 +36,47 @@ struct FrameDescription {
   Transform<double> body_to_frame;
 };
 
+// A collision shape a link declares (URDF <collision>), carried by the body the link rides on:
+// where the feet and soles touch. Its frame's origin is the shape's centre; a box's sides and a
+// cylinder's axis (z) lie along that frame's axes.
+enum class ShapeKind { kSphere, kBox, kCylinder };
+
+struct ShapeDescription {
+  std::string link;  // the link that declares it
+  int body = -1;     // the body that carries it
+  Transform<double> body_to_shape;
+  ShapeKind kind = ShapeKind::kSphere;
+  double radius = 0.0;                          // sphere, cylinder
+  double length = 0.0;                          // cylinder, along its z
+  Vector3<double> size = Vector3<double>::Zero();  // box: full side lengths along x, y, z
+};
+
+const char* to_string(ShapeKind kind) noexcept;
+
 struct RobotDescription {
   std::string name;    // the robot's name (URDF <robot name>, or the built-in's)
   std::string source;  // where it came from, for messages: a file path or "built-in quadruped"
   std::vector<BodyDescription> bodies;
   std::vector<FrameDescription> frames;  // merged links that ride on a body
+  std::vector<ShapeDescription> shapes;  // collision spheres, boxes and cylinders of the bodies
+  // What the import decided that the file did not say outright, one sentence each (`info` prints
+  // them): an inertia repaired, a mimic joint locked or freed, the root joined to the world.
+  std::vector<std::string> notes;
+  // A fixed-base robot's links fixed to the world: their mass plays no part in the model.
+  double mass_fixed_to_world = 0.0;
 
   int body_count() const noexcept { return static_cast<int>(bodies.size()); }
   int nq() const noexcept;
   int nv() const noexcept;
   double total_mass() const noexcept;
 };
+
+// The name the core stores for `name`: the core keeps names of at most 31 characters
+// (Model::kMaxNameLength), so a longer one is stored as its first 22 characters, '~' and the
+// 8 hexadecimal digits of its 32-bit FNV-1a hash — the same every time, and different for names
+// that differ anywhere. The host side keeps and prints the full name; the core's short one is
+// only what firmware reads back from Model::body_name().
+std::string core_name(const std::string& name);
 
 // The core's field names (Status::field) in words, for messages: "inertia.triangle_inequality"
 // → "inertia violates the triangle inequality". Unknown fields are returned as they are.
@@ -86,8 +116,8 @@ Result<void> build_model(const RobotDescription& description, Model<S, B, D>* ou
     Status status = Inertia<S>::FromMassComInertia(static_cast<S>(body.mass), body.com.cast<S>(),
                                                    body.inertia_about_com.cast<S>(), &inertia);
     if (status.ok())
-      status = builder->add_body(body.name.c_str(), body.parent, detail::cast_joint<S>(body.joint), inertia, nullptr,
-                                 body.joint_name.c_str());
+      status = builder->add_body(core_name(body.name).c_str(), body.parent, detail::cast_joint<S>(body.joint), inertia,
+                                 nullptr, core_name(body.joint_name).c_str());
     if (!status.ok())
       return Error{description.source + ": body '" + body.name + "': " + describe_status_field(status.field)};
   }
