@@ -1,4 +1,4 @@
-// `footfall simulate` end to end: the falling rod of 004 §5 (REFERENCE.md 15) against its exact
+// `footfall simulate` end to end: the falling rod of Liu04 §5 (REFERENCE.md 15) against its exact
 // first strike and rest forces, read back from the CSV the tool wrote; the bouncing ball's rest
 // time (REFERENCE.md 16); and the bad-input contract for the scenario's own fields.
 #include <algorithm>
@@ -153,7 +153,7 @@ void expect_standing(const nlohmann::json& summary) {
   }
 }
 
-// 004's trapezoidal scheme on the same drop, with each friction model: its hold sampled every
+// Liu04's trapezoidal scheme on the same drop, with each friction model: its hold sampled every
 // millisecond (so no step is longer), it lands and stands, each foot on its plane carrying force,
 // the trunk after 1 s at the height the fixed-step scheme (an independent integrator) gives on
 // the same friction, within 0.5 mm. Before the scheme stopped locating slips that would move a

@@ -138,7 +138,7 @@ TEST(SiconosLemke, SemidefiniteFeasible) {
       continue;
     }
     ++both;
-    // w is unique (000 §11.5), z need not be.
+    // w is unique (RBDA §11.5), z need not be.
     EXPECT_LE(max_difference(ours.w, w), 1e-9 * (1 + footfall::test::largest(ours.z) * n)) << "trial " << trial;
   }
   std::printf("PSD feasible: both solved %d, Siconos failed %d, footfall failed %d of %d\n", both, siconos_failed,

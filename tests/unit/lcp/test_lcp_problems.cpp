@@ -226,7 +226,7 @@ FF_TEST_FLOAT_AND_DOUBLE(LcpProblems, P06Segment) {
   FF_EXPECT_NEAR(lemke.z(0) + lemke.z(1), S(1), tolerance);
   FF_EXPECT_NEAR(enumeration.z(0) + enumeration.z(1), S(1), tolerance);
   FF_EXPECT_NEAR(pgs.z(0) + pgs.z(1), S(1), S(4) * footfall::PgsOptions<S>().tolerance);
-  // Basic solutions (000 §11.5): one positive force each from the exact methods.
+  // Basic solutions (RBDA §11.5): one positive force each from the exact methods.
   FF_EXPECT_TRUE(lemke.z(0) == S(0) || lemke.z(1) == S(0));
   FF_EXPECT_TRUE(enumeration.z(0) == S(0) || enumeration.z(1) == S(0));
 }

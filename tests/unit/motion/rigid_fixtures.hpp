@@ -1,6 +1,6 @@
 #pragma once
 // The rigid-contact simulators' reference problems (../shared/REFERENCE.md 15 and 16): the
-// falling rod of 004 §5 and the bouncing ball, with their exact answers, the same on host and
+// falling rod of Liu04 §5 and the bouncing ball, with their exact answers, the same on host and
 // boards.
 #include <algorithm>
 #include <cmath>
@@ -28,7 +28,7 @@ struct RigidBench {
   typename ModelType::TangentVector tau;
 };
 
-// 004 §5: the rod of length 2L = 2 m and mass 1 kg, its centre at (L/√2, L/√2) and φ = π/4, at
+// Liu04 §5: the rod of length 2L = 2 m and mass 1 kg, its centre at (L/√2, L/√2) and φ = π/4, at
 // rest, g = 9.8, both ends on a frictionless floor with e = 0.4; the gaps y ∓ L sin φ.
 template <typename S>
 using RodBench = RigidBench<S, 1, 3, 2>;

@@ -1,5 +1,5 @@
 // Fixed-step time stepping (Stewart–Trinkle / Anitescu–Potra, time_stepping.hpp) on the falling
-// rod of 004 §5, the bouncing ball, the sliding rod and the quadruped (REFERENCE.md 15, 16),
+// rod of Liu04 §5, the bouncing ball, the sliding rod and the quadruped (REFERENCE.md 15, 16),
 // against their exact answers to within what a fixed step resolves: event times to a step,
 // velocities to g·h, distances to |v|·h.
 #include "ff_test.hpp"

@@ -1,4 +1,4 @@
-// Two articulated systems striking each other (../shared/REFERENCE.md 12; 003): the decoupled
+// Two articulated systems striking each other (../shared/REFERENCE.md 12; Zhang95): the decoupled
 // solve with the incidence signs and block-diagonal inertia gives what one combined model, with
 // both trees in it, gives for the same contact; base motions known in advance enter only the
 // velocities before the strike.
@@ -70,7 +70,7 @@ Transform<S> base_placement() {
   return Transform<S>(turn.transpose(), Vector3<S>(S(1.1), S(0.2), S(0.05)));
 }
 
-// The two arms as 003's two systems: A at rest at the origin, B's base at `placement`.
+// The two arms as Zhang95's two systems: A at rest at the origin, B's base at `placement`.
 template <typename S>
 void as_two_systems(TwoArms<S>& t, const Transform<S>& placement, StrikingSystem<S, 4, 4>* inner,
                     StrikingSystem<S, 4, 4>* outer) {

@@ -1,5 +1,5 @@
 #pragma once
-// Lemke's complementary pivoting method for the LCP of 000 (11.42) (Lemke 1965; Cottle–Pang–
+// Lemke's complementary pivoting method for the LCP of RBDA (11.42) (Lemke 1965; Cottle–Pang–
 // Stone §4.4; Murty 1988 ch. 2). An artificial variable z0 with a covering vector d > 0 makes
 //
 //   w = M z + q + d z0,   w, z, z0 ≥ 0,   wᵢ zᵢ = 0
