@@ -1,4 +1,4 @@
-// The falling rod of Liu04 §5 (../shared/REFERENCE.md 15) with each of footfall's rigid-contact
+// The falling rod of Liu04 §5 (tests/README.md, reference problem 15) with each of footfall's rigid-contact
 // integrators: a 2 m, 1 kg rod released at rest at 45° with its left end on a frictionless
 // floor, e = 0.4 at both ends. Writes a CSV per integrator (time, q, v, both ends' gaps, normal
 // velocities, contact forces and impulses, events) and a PNG of the normal velocities and

@@ -1,6 +1,6 @@
-// `footfall simulate` end to end: the falling rod of Liu04 §5 (REFERENCE.md 15) against its exact
+// `footfall simulate` end to end: the falling rod of Liu04 §5 (tests/README.md, reference problem 15) against its exact
 // first strike and rest forces, read back from the CSV the tool wrote; the bouncing ball's rest
-// time (REFERENCE.md 16); and the bad-input contract for the scenario's own fields.
+// time (tests/README.md, reference problem 16); and the bad-input contract for the scenario's own fields.
 #include <algorithm>
 #include <cmath>
 #include <fstream>

@@ -237,7 +237,7 @@ FF_TEST_FLOAT_AND_DOUBLE(LcpRandom, NonSymmetricPMatrix) {
   }
 }
 
-// The same inputs give the same bits and the same count of work (DESIGN.md §2).
+// The same inputs give the same bits and the same count of work (lib/DESIGN.md §2).
 FF_TEST_FLOAT_AND_DOUBLE(LcpRandom, Deterministic) {
   static footfall::test::TestProblem<S> p;
   auto& ws = solvers<S>();

@@ -1,4 +1,4 @@
-// RBDA Table 11.1's event-driven scheme on REFERENCE.md 15 (the falling rod of Liu04 §5) and 16
+// RBDA Table 11.1's event-driven scheme on reference problems 15 (the falling rod of Liu04 §5) and 16 of tests/README.md
 // (the bouncing ball), against their exact answers.
 #include "rigid_fixtures.hpp"
 
@@ -214,7 +214,7 @@ FF_TEST_FLOAT_AND_DOUBLE(EventDriven, DeepStartIsHeldWhereItStarts) {
   }
 }
 
-// REFERENCE.md 16: apex heights h₀e²ⁿ, the bounces' accumulation at √(2h₀/g)(1 + e)/(1 − e),
+// Reference problem 16 (tests/README.md): apex heights h₀e²ⁿ, the bounces' accumulation at √(2h₀/g)(1 + e)/(1 − e),
 // then rest under the weight. Free flight is a parabola, which Heun's method integrates exactly.
 FF_TEST_FLOAT_AND_DOUBLE(EventDriven, R16BouncingBall) {
   auto& b = ball_bench<S>();

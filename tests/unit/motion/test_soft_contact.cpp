@@ -1,4 +1,4 @@
-// Soft contact (RBDA §11.8, (11.73)–(11.79); REFERENCE.md 17) against closed forms: a mass dropped
+// Soft contact (RBDA §11.8, (11.73)–(11.79); tests/README.md, reference problem 17) against closed forms: a mass dropped
 // on the linear surface follows the damped oscillator m p̈ = −K p − D ṗ − m g until the force
 // −K p − D ṗ reaches zero, where contact is lost and the surface relaxes as z₀·e^(−K(t−t₀)/D);
 // Hunt–Crossley's restitution against Marhefka and Orin's e ≈ 1 − (2/3)(λ/k) v; a rod on a rough
@@ -24,7 +24,7 @@ struct SoftBench {
   typename Model<S, B, D>::TangentVector tau;
 };
 
-// The ball of REFERENCE.md 16 (1 kg, r = 0.1 m, free) arriving at the plane at v₀ downward.
+// The ball of reference problem 16 (tests/README.md; 1 kg, r = 0.1 m, free) arriving at the plane at v₀ downward.
 template <typename S>
 bool ball_arriving(SoftBench<S, 1, 6, 1>& b, S v0) {
   static BallBench<S> ball;

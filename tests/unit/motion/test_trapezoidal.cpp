@@ -1,5 +1,5 @@
 // Liu04's variable-step implicit trapezoidal scheme ((27)–(29)) on the falling rod of Liu04 §5 and
-// the bouncing ball (REFERENCE.md 15, 16), against their exact answers.
+// the bouncing ball (tests/README.md, reference problems 15, 16), against their exact answers.
 #include "rigid_fixtures.hpp"
 
 namespace footfall::test {

@@ -1,4 +1,4 @@
-// REFERENCE.md stance problems 4, 6 and 7: two moving bodies in contact (the ṅ terms), the
+// Reference problems 4, 6 and 7 (tests/README.md): two moving bodies in contact (the ṅ terms), the
 // LCP's equivalence with its QP and with Gauss' principle, and Painlevé's rod.
 #include "stance_fixtures.hpp"
 

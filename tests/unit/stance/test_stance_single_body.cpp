@@ -1,4 +1,4 @@
-// REFERENCE.md stance problems 1–3 on single free bodies: one point contact (RBDA (11.10)), a box
+// Reference problems 1–3 (tests/README.md) on single free bodies: one point contact (RBDA (11.10)), a box
 // on four corners (RBDA §11.5 property 2), and the disk in the narrowing slot (RBDA Example 11.1).
 #include "stance_fixtures.hpp"
 

@@ -1,6 +1,6 @@
-// The strike on articulated systems: the quadruped's touchdowns (../shared/REFERENCE.md 10, 11),
+// The strike on articulated systems: the quadruped's touchdowns (reference problems 10, 11 of tests/README.md),
 // the KKT identity at e = 0, joint reaction impulses, the falling rod of Liu04 §5 at its first
-// strike, peak loads against a mass on a spring–damper, and two systems (REFERENCE.md 12, Zhang95).
+// strike, peak loads against a mass on a spring–damper, and two systems (reference problem 12, Zhang95).
 #include <cmath>
 #include <cstring>
 

@@ -1,4 +1,4 @@
-// The strike's reference problems on free bodies and simple chains (../shared/REFERENCE.md 8, 9,
+// The strike's reference problems on free bodies and simple chains (tests/README.md, reference problems 8, 9,
 // 11, 13, 14), each against its closed form.
 #include <cmath>
 

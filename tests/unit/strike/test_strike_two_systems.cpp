@@ -1,4 +1,4 @@
-// Two articulated systems striking each other (../shared/REFERENCE.md 12; Zhang95): the decoupled
+// Two articulated systems striking each other (tests/README.md, reference problem 12; Zhang95): the decoupled
 // solve with the incidence signs and block-diagonal inertia gives what one combined model, with
 // both trees in it, gives for the same contact; base motions known in advance enter only the
 // velocities before the strike.

@@ -29,7 +29,7 @@ struct MotionRun : CoreState<B, D> {
   SoftStepReport<double, kContacts> soft_step;
 };
 
-// τ₀ plus the hold's PD torques on the joints that are not free flyers (DESIGN.md §3: a free
+// τ₀ plus the hold's PD torques on the joints that are not free flyers (lib/DESIGN.md §3: a free
 // flyer's 6 velocity coordinates come first in its v range).
 template <int B, int D, typename QDerived, typename VDerived>
 void hold_torques(const Model<double, B, D>& model, const ScenarioState& s, const MotionRun<B, D>& run,

@@ -1,5 +1,5 @@
 #pragma once
-// Point contacts (DESIGN.md §3; RBDA §11.3). Contact i joins a successor body sc(i), on which
+// Point contacts (lib/DESIGN.md §3; RBDA §11.3). Contact i joins a successor body sc(i), on which
 // `point` is fixed, to a predecessor pc(i): the ground (other_body = −1) or another body, on
 // which `other_point` is the material point that coincides with the contact at this instant.
 // The unit normal n_i is in world coordinates and points from the predecessor to the

@@ -1,5 +1,5 @@
 #pragma once
-// The contact terms of one tick (RBDA §11.3; DESIGN.md §4): for each contact i its frame
+// The contact terms of one tick (RBDA §11.3; lib/DESIGN.md §4): for each contact i its frame
 // (nᵢ, t₁ᵢ, t₂ᵢ), the rows of the contact Jacobian
 //
 //   G = [ … ; eᵀ (J_sc(i) − J_pc(i)) ; … ]   for e = nᵢ (and t₁ᵢ, t₂ᵢ with friction),

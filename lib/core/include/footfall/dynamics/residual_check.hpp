@@ -1,5 +1,5 @@
 #pragma once
-// The equations-of-motion checks of the stance and strike solves (DESIGN.md §2: never "ok" on a
+// The equations-of-motion checks of the stance and strike solves (lib/DESIGN.md §2: never "ok" on a
 // wrong answer): a residual r = H x − b, judged normwise against the rounding of its terms,
 //
 //   |r_k| ≤ bound · scale for every row k,   scale = max(floor, max_k Σ sizes of row k's terms),

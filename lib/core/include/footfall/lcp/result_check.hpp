@@ -1,5 +1,5 @@
 #pragma once
-// The check every LCP solver runs on its answer before it may say "ok" (DESIGN.md §2: never ok
+// The check every LCP solver runs on its answer before it may say "ok" (lib/DESIGN.md §2: never ok
 // on a wrong answer). It recomputes w = Mz + q from the problem itself, not from the solver's
 // own bookkeeping, and asks the three conditions of RBDA (11.42) one component at a time:
 //

@@ -3,7 +3,7 @@
 // coordinates it has, its transform X_J(q), its motion subspace S(q) (one spatial motion per
 // velocity coordinate, in the successor body's coordinates) and its bias c_J = (dS/dt) q̇.
 //
-// Coordinates follow DESIGN.md §3:
+// Coordinates follow lib/DESIGN.md §3:
 // - free flyer: q = [p_world (3), quaternion x y z w (body → world)], v = [linear velocity of
 //   the body origin in body coordinates (3), angular velocity in body coordinates (3)];
 // - planar: q = (x, y, φ) in world coordinates, the body turning about world z; v = (ẋ, ẏ, φ̇),

@@ -104,7 +104,7 @@ Status advance_time_stepping(const Model<S, B, D>& model, Workspace<S, B, D>& ws
     mw.v_end = mw.v_stage;
   }
 
-  // The check before an ok (DESIGN.md §2): ζ⁺_n recomputed from v⁺ must reach its target, and
+  // The check before an ok (lib/DESIGN.md §2): ζ⁺_n recomputed from v⁺ must reach its target, and
   // equal it where the contact took impulse, to the rounding of the terms (the cone solver's own
   // tolerance on top).
   const S accuracy = used == StanceSolver::kPgs ? StanceOptions<S>().tolerance : S(0);

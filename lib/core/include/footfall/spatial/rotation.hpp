@@ -1,5 +1,5 @@
 #pragma once
-// Rotation helpers: unit quaternions (stored x, y, z, w as at footfall's API, DESIGN.md §3) to
+// Rotation helpers: unit quaternions (stored x, y, z, w as at footfall's API, lib/DESIGN.md §3) to
 // and from rotation matrices, and the exponential map from a rotation vector (MLS94 ch. 2),
 // which advances an orientation by ω h without leaving the rotation group (adding Ṙ h to R
 // would make R drift off orthonormal).

@@ -1,6 +1,6 @@
 #pragma once
 // What a stance solve is asked to do: the friction model and the solver, with the bounds on
-// their work (DESIGN.md §2: every loop has a limit known before it starts).
+// their work (lib/DESIGN.md §2: every loop has a limit known before it starts).
 #include <cmath>
 
 #include "footfall/common/numeric.hpp"

@@ -1,6 +1,6 @@
 #pragma once
 // What a strike solve is asked to do: the friction model, the restitution law, the solver and
-// the bounds on their work (DESIGN.md §2), and the peak-load prediction's step budget.
+// the bounds on their work (lib/DESIGN.md §2), and the peak-load prediction's step budget.
 #include <cmath>
 
 #include "footfall/common/numeric.hpp"

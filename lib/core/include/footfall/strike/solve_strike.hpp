@@ -1,5 +1,5 @@
 #pragma once
-// The strike solve (DESIGN.md §4; RBDA §11.7; Liu04 §2): given the tick's kinematics, H and its
+// The strike solve (lib/DESIGN.md §4; RBDA §11.7; Liu04 §2): given the tick's kinematics, H and its
 // factor at the configuration of touchdown, the joint velocities v⁻ just before and the contacts,
 // find the contact impulses ι and the velocities just after,
 //
@@ -26,7 +26,7 @@
 // the bodies and joints (RBDA §11.7); an event-by-event (sequential) treatment would, and is not
 // what this function does.
 //
-// Never "ok" on a wrong answer (DESIGN.md §2): the solver's answer passes its own check, then
+// Never "ok" on a wrong answer (lib/DESIGN.md §2): the solver's answer passes its own check, then
 // u = H Δq̇ is checked on the branch-sparse H, and ζ⁺ recomputed from v⁺ must obey the law (no
 // contact leaves approaching) with complementarity, before the Status is ok. Finite v so large
 // that the kinetic energy ½ vᵀHv (before or after) overflows the scalar is refused as

@@ -1,5 +1,5 @@
 #pragma once
-// The scenario file of `footfall simulate` (DESIGN.md §5): a state file (state/state_file.hpp)
+// The scenario file of `footfall simulate` (lib/DESIGN.md §5): a state file (state/state_file.hpp)
 // as the initial state at t = 0, with the contacts as the candidates that may touch a plane
 // each (ground contacts only), and
 //

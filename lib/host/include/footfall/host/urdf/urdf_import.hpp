@@ -10,9 +10,9 @@
 //   are placed in the body's frame; links with no <inertial> may be merged (frames, sensors);
 // - the root link: fixed to the world (nq = nv = number of moving joints; its own inertial and
 //   those of links fixed to it then play no part), or, with floating_base, joined to the world
-//   by a free flyer named "root" (DESIGN.md §3: nq = 7 + n, nv = 6 + n);
+//   by a free flyer named "root" (lib/DESIGN.md §3: nq = 7 + n, nv = 6 + n);
 // - body order: depth-first from the root, children in the order their <joint> elements appear
-//   in the file (DESIGN.md §3) — not urdfdom's order, which is alphabetical;
+//   in the file (lib/DESIGN.md §3) — not urdfdom's order, which is alphabetical;
 // - drive data, which URDF lacks, as footfall's extension element inside a <joint>:
 //     <footfall:drive armature="0.01" gear_ratio="9.1"/>
 //   (armature: reflected rotor inertia, kg m² or kg, ≥ 0; gear_ratio > 0; defaults 0 and 1).
