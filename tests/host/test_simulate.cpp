@@ -188,7 +188,7 @@ TEST(Simulate, QuadrupedDropOnTheTrapezoidalSchemeCone) { check_trapezoidal_drop
 // The same scheme over the touchdown alone: the trunk lowered to 0.35 m (feet about 7 cm up),
 // 0.12 s, which is ~20 ms past the strikes. It takes the code paths of the drops above (located
 // strikes, the held forces in (28) with each friction model) in 10 to 20 s under host-asan's
-// sanitizers, which leave the 1 s drops out (README, "Presets"). Read from the CSV: each foot
+// sanitizers, which leave the 1 s drops out (port/README.md, "Presets"). Read from the CSV: each foot
 // strikes, at its strike the gap is closed to rounding and the foot no longer approaches, no
 // row penetrates, and at the end all four stand on the ground carrying force.
 void check_trapezoidal_touchdown(const std::string& friction) {

@@ -189,7 +189,7 @@ FF_TEST_FLOAT_AND_DOUBLE(StrikeReference, R12KnownBaseMotions) {
 // W = 3 x_a x_b + 1/10 = [3.1 −2.9; −2.9 3.1], and Newton's law on both, (Wι)₀ = 2 and
 // (Wι)₁ = −1, gives ι = (2.75, 2.25): ω⁺ = −1 + 3 (ι₀ − ι₁) = 1/2, v⁺ = −(ι₀ + ι₁)/10 = −1/2,
 // ζ⁺ = (1, 0). (Newton's law gains energy here, 1/6 J to 31/24 J: its known limit with several
-// contacts, README.)
+// contacts, lib/GUIDE.md, Strike.)
 FF_TEST_FLOAT_AND_DOUBLE(StrikeReference, R12LeftOutContactDrivenInIsTakenIn) {
   Inertia<S> rod, block;
   const Vector3<S> rod_diagonal(S(0.01), S(1) / S(3), S(1) / S(3));  // m (2L)²/12 about y and z
