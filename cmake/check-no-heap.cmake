@@ -26,5 +26,5 @@ if(found)
   list(JOIN found ", " names)
   file(REMOVE ${IMAGE})
   message(FATAL_ERROR "footfall: heap symbols in firmware image ${IMAGE}: ${names}. "
-    "Firmware must not allocate (DESIGN.md §2); the image was deleted.")
+    "Firmware must not allocate (lib/DESIGN.md §2); the image was deleted.")
 endif()

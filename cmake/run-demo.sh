@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The README's main job: install what is missing, build footfall's firmware for the emulated
+# The README's first quick-start command: install what is missing, build footfall's firmware for the emulated
 # Cortex-M7 board (QEMU mps2-an500) and run it there, printing what it computes: the demo's
 # checks (firmware_demo), then the quadruped's 1 kHz control loop (firmware_loop). stm32f405
 # runs the loop alone, on the 168 MHz STM32F405 (QEMU netduinoplus2), at that board's clock.

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The README's test command, and what CI runs: install what is missing, then configure, build
+# The README's second quick-start command, and what CI runs: install what is missing, then configure, build
 # and test the presets — host-asan (clang, sanitizers, and the libFuzzer harnesses run for a
 # bounded time), host-release (optimised: the tool's tests, the peers, the reliability suite's
 # million ticks, the examples and the benchmarks' smoke runs), cortex-m4f and cortex-m7 (the
@@ -32,7 +32,7 @@ presets=("$@")
   presets=(host-asan host-release cortex-m4f cortex-m7 stm32f405 aarch64-linux nucleo-h743zi)
 
 # Build-only presets: real boards with no emulator, whose firmware is built, linked, checked for
-# heap symbols and sized, but never run here (it runs on the board: README, "Flashing the
+# heap symbols and sized, but never run here (it runs on the board: port/README.md, "Flashing the
 # Nucleo-H743ZI"). They are the only presets allowed to run no test, and they run none.
 build_only=(nucleo-h743zi)
 
@@ -106,7 +106,7 @@ for preset in "${presets[@]}"; do
   echo "=== figures: $preset"
   cmake --build --preset "$preset" --target firmware-report 2>&1 | grep -vE '^\[[0-9]+/[0-9]+\]'
   # The first tick's cycles as llvm-mca models the board's core, per stage, from the profiler's
-  # test (example.firmware_loop_profile, README "Cycles, modelled"), where it ran with --cycles.
+  # test (example.firmware_loop_profile, examples/firmware/README.md, "Cycles, modelled"), where it ran with --cycles.
   last="build/$preset/Testing/Temporary/LastTest.log"
   if [ -f "$last" ]; then
     sed -n '/^Modelled cycles of tick/,/^ *stages /p' "$last" | grep -vE '^ {6}' || true

@@ -9,7 +9,7 @@ the frames on it. On Arm a call pushes nothing itself (BL leaves the return addr
 the callee's prologue saves it inside its own frame), so the frames are the whole cost.
 
 A bound is only a bound if nothing is unknown, so the script fails when a root reaches
-  - a cycle (recursion: DESIGN.md forbids it in the core),
+  - a cycle (recursion: lib/DESIGN.md forbids it in the core),
   - a frame GCC calls "dynamic" without "bounded" (alloca or a variable-length array),
   - an indirect call (a function pointer or a virtual call: its targets are not in the graph),
   - a function that is neither in the graphs nor in the linked image.

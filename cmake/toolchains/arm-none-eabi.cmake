@@ -18,14 +18,13 @@ set(CMAKE_TRY_COMPILE_TARGET_TYPE STATIC_LIBRARY)
 # instantiate many Eigen templates, after which Eigen's small fixed-size kernels become calls
 # and cost several times more. -fno-tree-loop-distribute-patterns keeps GCC from turning the
 # zeroing and copying loops of small Eigen objects into memset/memcpy calls, which in Debian's
-# picolibc are byte loops (a 48-byte spatial vector zeroed: ~200 instructions instead of 12).
-# With the core's always-inlined spatial operations they took the quadruped's FK + H + C +
-# factor from 130k to 36k instructions on the Cortex-M7; firmware linking footfall wants them too.
+# picolibc are byte loops, far slower than the few stores they replace. With the core's
+# always-inlined spatial operations these flags cut the quadruped's per-tick dynamics to a
+# fraction of its cost without them (lib/GUIDE.md); firmware linking footfall wants them too.
 # -fno-math-errno: nothing on a board reads errno after a math call, and with it a square root
 # is the FPU's vsqrt alone, without a compare and a branch to the library's sqrtf for errno's
-# sake (the quadruped loop: 78 instructions a tick and 530 bytes of flash). -fgcse-sm moves
-# stores out of loops (GCC leaves it off at -O2): the quadruped loop, 99 instructions a tick
-# fewer for 96 bytes of flash; the other -O3 passes, tried one by one, gave less or cost more.
+# sake. -fgcse-sm moves stores out of loops (GCC leaves it off at -O2), which helps the
+# quadruped loop for little flash; the other -O3 passes, tried one by one, gave less or cost more.
 set(_ff_inline "--param inline-unit-growth=1000 --param large-function-growth=1000 --param max-inline-insns-single=800 -fno-tree-loop-distribute-patterns")
 set(_ff_common "${FOOTFALL_CPU_FLAGS} -mthumb --specs=picolibc.specs -ffunction-sections -fdata-sections -fno-math-errno -fgcse-sm ${_ff_inline}")
 set(CMAKE_C_FLAGS_INIT "${_ff_common}")

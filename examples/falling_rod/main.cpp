@@ -1,10 +1,10 @@
-// The falling rod of 004 §5 (../shared/REFERENCE.md 15) with each of footfall's rigid-contact
+// The falling rod of Liu04 §5 (tests/README.md, reference problem 15) with each of footfall's rigid-contact
 // integrators: a 2 m, 1 kg rod released at rest at 45° with its left end on a frictionless
 // floor, e = 0.4 at both ends. Writes a CSV per integrator (time, q, v, both ends' gaps, normal
 // velocities, contact forces and impulses, events) and a PNG of the normal velocities and
-// contact forces like 004's Figs. 2 and 3, and checks what it computed against the exact answers:
+// contact forces like Liu04's Figs. 2 and 3, and checks what it computed against the exact answers:
 // the first strike's time from energy conservation, the rebound ratio e, the centre's x held,
-// half the weight on each end at rest. The event-driven and 004's schemes locate the strike, so
+// half the weight on each end at rest. The event-driven and Liu04's schemes locate the strike, so
 // they are held to 1e-4 s and 1 % on e; the fixed-step scheme knows it to a step, and its
 // rebound starts from the step's arrival speed, so it is held to h and 5 %. Exit status 0 when
 // every check passes.
@@ -180,7 +180,7 @@ int main(int argc, char** argv) {
                                     {rod->state.normal_force[0], rod->state.normal_force[1]}};
 
   const double exact = exact_first_strike();
-  std::printf("The falling rod of 004 §5: 2 m, 1 kg, released at 45 deg, left end on a frictionless floor, e = 0.4\n");
+  std::printf("The falling rod of Liu04 §5: 2 m, 1 kg, released at 45 deg, left end on a frictionless floor, e = 0.4\n");
   std::printf("first strike, exact from energy conservation: %.9f s; at rest each end carries %.2f N\n\n", exact,
               0.5 * kGravity);
   std::printf("%-13s %7s %14s %11s %24s %17s %9s %9s\n", "integrator", "steps", "first strike s", "error s",
@@ -215,7 +215,7 @@ int main(int argc, char** argv) {
   }
   const std::string png = out + "/falling_rod.png";
   const host::Result<void> plotted = host::write_plot_png(
-      host::contact_figure(schemes[0].trajectory, "Falling rod (004 §5), event-driven, h = 1 ms: both ends"), png);
+      host::contact_figure(schemes[0].trajectory, "Falling rod (Liu04 §5), event-driven, h = 1 ms: both ends"), png);
   if (!plotted.ok()) {
     std::fprintf(stderr, "falling_rod: %s\n", plotted.error().c_str());
     return 1;

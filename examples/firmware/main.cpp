@@ -1,4 +1,4 @@
-// footfall's firmware example, the README's main job. It works the spatial algebra on one body,
+// footfall's firmware example, what the README's first command runs. It works the spatial algebra on one body,
 // then the tree dynamics of a whole quadruped (the Unitree A1, 18 DOF): placements, the
 // joint-space inertia H, the bias forces C, the sparse factor of H and a solve with it. On a
 // board it prints how many instructions each step took and the stack it used.

@@ -23,7 +23,7 @@
 // overruns honestly; if there are any (on the MPS2 boards, every tick), the main run of 10 000
 // ticks (10 s) uses the period of a 400 MHz Cortex-M7 (400 000 instructions per 1 ms tick) and
 // says so; if there are none, it runs at the board's own clock. Either way the worst tick is also
-// reported against the budget, a tenth of a 1 kHz tick on a 400 MHz part: 40 000 cycles.
+// reported against the loop's budget, a tenth of a 1 kHz tick on a 400 MHz part: 40 000 cycles.
 //
 // Scalar is float on every board: in double the workspaces alone (dynamics 20 kB, stance and
 // strike 23 kB for two contacts) exceed the 32 KiB RAM budget. The stance and strike solves share
@@ -219,7 +219,7 @@ bool prepare() {
 Status sense(void*, StageMode) noexcept {
   const ClockTicks since = g.clock.now() - g.start;
   // The release this tick belongs to, by the core's 32-bit divide while both numbers fit (a run of
-  // 10 s at 400 MHz does), where a 64-bit one is a library call of about 50 instructions.
+  // 10 s at 400 MHz does), where a 64-bit one is a library call.
   const long release = static_cast<long>(((since | g.period) >> 32) == 0
                                              ? ClockTicks(std::uint32_t(since) / std::uint32_t(g.period))
                                              : since / g.period);
@@ -249,7 +249,7 @@ Status sense(void*, StageMode) noexcept {
     g.v(first + 1) = S(-0.6) * lift_rate;
   }
   // H's factor by the kernels unrolled for the A1's DOF tree (dynamics/tree_kernels.hpp): the
-  // same factor as the generic walk, in about 2 900 fewer instructions on the Cortex-M7. The
+  // same factor as the generic walk, without its bookkeeping. The
   // stance and strike solves take the same kernels for their solves with it and products with H.
   return compute_tick_terms<Kernels>(g.model, g.ws, g.q, g.v);
 }
@@ -274,8 +274,8 @@ Status stance(void*, StageMode) noexcept {
   if (!status.ok()) return status;
   if (g.stance_result.work > g.worst_stance_sweeps) g.worst_stance_sweeps = g.stance_result.work;
   // On a half-cycle's last tick the strike replaces the stance pair's command with the landing
-  // pair's, so it is not made here: that tick was the loop's worst by one holding_torques
-  // (3 660 instructions on the M7). If the strike is skipped or cannot make it, the command
+  // pair's, so it is not made here: that tick would otherwise be the loop's worst by one
+  // holding_torques. If the strike is skipped or cannot make it, the command
   // stays the one made on the last tick that ran: for this same stance pair, about to lift.
   if (last_tick_of_half_cycle()) return Status::Ok();
   return next_command(g.shared.solve.contact);

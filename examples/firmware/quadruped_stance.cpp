@@ -80,7 +80,7 @@ bool quadruped_stance() {
   static Quadruped model;
   static Stance stance;  // workspaces static, not on the stack
   if (!build_quadruped_model(&model).ok()) return false;
-  std::printf("Stance (000 ch. 11): foot forces with the exact friction cone, mu 0.8; stance workspace %u bytes.\n",
+  std::printf("Stance (RBDA ch. 11): foot forces with the exact friction cone, mu 0.8; stance workspace %u bytes.\n",
               static_cast<unsigned>(sizeof(stance.scratch)));
   const int four[4] = {0, 1, 2, 3};
   const int three[3] = {0, 1, 3};  // rear-right foot lifted

@@ -63,7 +63,7 @@ bool quadruped_strike() {
   v.segment<3>(swing) = leg_jacobian.partialPivLu().solve(touchdown);
 
   StrikeOptions<S> options;  // the exact cone, Newton's law, the automatic solver
-  std::printf("Strike (000 s. 11.7): FR foot touching down at (%.2f, %.2f, %.2f) m/s, three feet standing;\n",
+  std::printf("Strike (RBDA s. 11.7): FR foot touching down at (%.2f, %.2f, %.2f) m/s, three feet standing;\n",
               static_cast<double>(touchdown.x()), static_cast<double>(touchdown.y()), static_cast<double>(touchdown.z()));
   std::printf("  cone mu 0.8, Newton e 0.2, linear pads k 2e4 N/m, c 50 N s/m; strike workspace %u bytes.\n",
               static_cast<unsigned>(sizeof(st.scratch)));

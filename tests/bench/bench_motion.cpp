@@ -13,10 +13,10 @@
 //                                     under each foot, tangential springs on μ (as
 //                                     examples/scenarios/quadruped_drop_soft.json); paired with
 //                                     MuJoCo's elliptic-cone step, whose contact is soft too
-//   QuadrupedDrop_EventDriven         advance_event_driven, frictionless feet (000 Table 11.1 allows
+//   QuadrupedDrop_EventDriven         advance_event_driven, frictionless feet (RBDA Table 11.1 allows
 //                                     no friction here), 1 ms steps between events: steps taken
 //                                     over the 0.5 s, events included; no peer does this scheme
-//   QuadrupedDrop_Trapezoidal_Cone    advance_trapezoidal (004's scheme), exact cone, its steps at
+//   QuadrupedDrop_Trapezoidal_Cone    advance_trapezoidal (Liu04's scheme), exact cone, its steps at
 //   QuadrupedDrop_Trapezoidal_None    most 1 ms (the hold's period) and halved as it needs: steps
 //                                     taken over the 0.5 s; frictionless feet in the second
 //

@@ -75,7 +75,7 @@ struct Setup {
 
   bool init();
   bool init_mujoco();
-  // MuJoCo's state, copied back before each timed call (never mj_copyData: PEERS.md).
+  // MuJoCo's state, copied back before each timed call (never mj_copyData: tests/README.md, Peers).
   void restore() {
     std::memcpy(d->qpos, qpos.data(), qpos.size() * sizeof(mjtNum));
     std::memcpy(d->qvel, qvel.data(), qvel.size() * sizeof(mjtNum));

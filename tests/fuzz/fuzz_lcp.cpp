@@ -3,7 +3,7 @@
 // problems produce (symmetric positive semidefinite, P-matrices, copositive with zero rows) and
 // non-finite entries. Each solver must finish inside its work limit without the heap, give the
 // same bits when called again, say kBadInput exactly when the data are not finite, and any answer
-// it calls ok must pass check_lcp_solution (000 (11.42)) at the accuracy it was asked for.
+// it calls ok must pass check_lcp_solution (RBDA (11.42)) at the accuracy it was asked for.
 #include "footfall/lcp.hpp"
 #include "fuzz_support.hpp"
 

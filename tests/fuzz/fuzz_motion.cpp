@@ -1,5 +1,5 @@
 // Fuzzes the simulators that fuzz_time_step does not, on the quadruped: the event-driven scheme
-// of 000 Table 11.1 (motion/event_driven.hpp), 004's variable-step trapezoidal scheme
+// of RBDA Table 11.1 (motion/event_driven.hpp), Liu04's variable-step trapezoidal scheme
 // (motion/trapezoidal.hpp) and soft contact (motion/soft_contact.hpp). A state read from the
 // bytes (pose, velocity, τ), up to five candidates (one over the capacity) on planes at any
 // offset, one scheme with any of its options or surface parameters, then up to 8 steps.

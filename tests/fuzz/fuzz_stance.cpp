@@ -2,7 +2,7 @@
 // gravity, up to five contacts (one over the capacity of four) with any field hostile, and any
 // friction model, solver and limits. Beyond fuzz_support.hpp's rules: bad input leaves zero
 // forces; an ok answer has finite forces, λₙ ≥ 0, forces inside the friction cone (the pyramids
-// are inscribed in it) and λₙ·ζ̇ₙ = 0 per contact (000 (11.42)), each to the solve's stated
+// are inscribed in it) and λₙ·ζ̇ₙ = 0 per contact (RBDA (11.42)), each to the solve's stated
 // tolerance; and a repeated solve from the same workspace gives the same bits.
 #include "footfall/stance.hpp"
 #include "fuzz_quadruped.hpp"

@@ -2,7 +2,7 @@
 // before the strike, up to five contacts (one over the capacity) with any field hostile, feet
 // with and without pads, and any friction model, restitution law, solver and limits. Beyond
 // fuzz_support.hpp's rules: an ok answer has a finite v⁺ and finite impulses, ιₙ ≥ 0 and the
-// impulses inside the friction cone (000 (11.66)–(11.72), 004 (11)–(15)) to the stated
+// impulses inside the friction cone (RBDA (11.66)–(11.72), Liu04 (11)–(15)) to the stated
 // tolerance, and a repeated solve gives the same bits.
 #include "footfall/strike.hpp"
 #include "fuzz_quadruped.hpp"

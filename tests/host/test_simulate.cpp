@@ -1,6 +1,6 @@
-// `footfall simulate` end to end: the falling rod of 004 §5 (REFERENCE.md 15) against its exact
+// `footfall simulate` end to end: the falling rod of Liu04 §5 (tests/README.md, reference problem 15) against its exact
 // first strike and rest forces, read back from the CSV the tool wrote; the bouncing ball's rest
-// time (REFERENCE.md 16); and the bad-input contract for the scenario's own fields.
+// time (tests/README.md, reference problem 16); and the bad-input contract for the scenario's own fields.
 #include <algorithm>
 #include <cmath>
 #include <fstream>
@@ -153,7 +153,7 @@ void expect_standing(const nlohmann::json& summary) {
   }
 }
 
-// 004's trapezoidal scheme on the same drop, with each friction model: its hold sampled every
+// Liu04's trapezoidal scheme on the same drop, with each friction model: its hold sampled every
 // millisecond (so no step is longer), it lands and stands, each foot on its plane carrying force,
 // the trunk after 1 s at the height the fixed-step scheme (an independent integrator) gives on
 // the same friction, within 0.5 mm. Before the scheme stopped locating slips that would move a
@@ -188,7 +188,7 @@ TEST(Simulate, QuadrupedDropOnTheTrapezoidalSchemeCone) { check_trapezoidal_drop
 // The same scheme over the touchdown alone: the trunk lowered to 0.35 m (feet about 7 cm up),
 // 0.12 s, which is ~20 ms past the strikes. It takes the code paths of the drops above (located
 // strikes, the held forces in (28) with each friction model) in 10 to 20 s under host-asan's
-// sanitizers, which leave the 1 s drops out (README, "Presets"). Read from the CSV: each foot
+// sanitizers, which leave the 1 s drops out (port/README.md, "Presets"). Read from the CSV: each foot
 // strikes, at its strike the gap is closed to rounding and the foot no longer approaches, no
 // row penetrates, and at the end all four stand on the ground carrying force.
 void check_trapezoidal_touchdown(const std::string& friction) {

@@ -7,7 +7,7 @@
 // iteration count (iparam[SICONOS_IPARAM_ITER_DONE]) leaves out the first pivot, which brings
 // z0 in, so footfall's pivots = Siconos' + 1 when q has a negative entry. In 4.4 the solver's own
 // info is 0 on a secondary ray as well as on a solution (a ray sets its "found" flag; later
-// Siconos releases return 1 there): LCP-PROBLEMS.md's 9, 11a and 11e all come back with info 0
+// Siconos releases return 1 there): LCP problems 9, 11a and 11e (tests/README.md) all come back with info 0
 // and z = 0. Its driver (linearComplementarity_driver, with the default filterOn) then tests the
 // answer with lcp_compute_error; verified() does the same here, and that is Siconos' verdict.
 #include <numerics/LCP_Solvers.h>

@@ -1,13 +1,13 @@
 // footfall's LCP solvers against a peer: Siconos numerics' lexicographic Lemke (lcp_lexicolemke,
 // Debian's libsiconos-numerics-dev), on many random problems and on the pivot counts of
-// LCP-PROBLEMS.md. Host only (Siconos allocates and is not built for the boards).
+// the LCP problems of tests/README.md. Host only (Siconos allocates and is not built for the boards).
 //
 // - symmetric positive definite M and non-symmetric P-matrices: the same z; the same pivot
 //   count, Siconos counting one fewer (it leaves out the pivot that brings z0 in);
 // - symmetric PSD M of lower rank, feasible: the same w = Mz + q (z need not be unique);
 // - symmetric PSD M of lower rank with random q: "infeasible" from both where footfall proves
 //   it, the same w where both solve it;
-// - the LCP-PROBLEMS.md cases that must fail, and their verdicts.
+// - the LCP problems of tests/README.md that must fail, and their verdicts.
 // Siconos' verdict is its solver's info and then its own test of the answer (lcp_compute_error,
 // as its driver does: Debian's 4.4 returns info 0 on a ray, see siconos_lcp.hpp). Its answers
 // are also judged by footfall's check (check_lcp_solution) at a loose accuracy, since Siconos
@@ -138,7 +138,7 @@ TEST(SiconosLemke, SemidefiniteFeasible) {
       continue;
     }
     ++both;
-    // w is unique (000 §11.5), z need not be.
+    // w is unique (RBDA §11.5), z need not be.
     EXPECT_LE(max_difference(ours.w, w), 1e-9 * (1 + footfall::test::largest(ours.z) * n)) << "trial " << trial;
   }
   std::printf("PSD feasible: both solved %d, Siconos failed %d, footfall failed %d of %d\n", both, siconos_failed,
@@ -194,7 +194,7 @@ TEST(SiconosLemke, SemidefiniteRandomQ) {
   EXPECT_LE(footfall_failed, kTrials / 200);
 }
 
-// The pivot counts of LCP-PROBLEMS.md, footfall's and Siconos' (plus its uncounted first pivot).
+// The pivot counts of the LCP problems in tests/README.md, footfall's and Siconos' (plus its uncounted first pivot).
 TEST(SiconosLemke, ProblemPivotCounts) {
   static TestProblem<double> p;
   auto& s = solvers();
@@ -202,7 +202,7 @@ TEST(SiconosLemke, ProblemPivotCounts) {
     const char* name;
     int n;
     std::vector<double> m, q;
-    int pivots;  // LCP-PROBLEMS.md
+    int pivots;  // as tests/README.md lists it
   };
   std::vector<Case> cases = {
       {"2. symmetric PD 2x2", 2, {2, 1, 1, 2}, {-5, -6}, 3},
@@ -232,12 +232,12 @@ TEST(SiconosLemke, ProblemPivotCounts) {
     EXPECT_TRUE(ours.ok()) << c.name;
     EXPECT_EQ(ours.work, c.pivots) << c.name;
     EXPECT_EQ(s.lemke.iterations() + 1, c.pivots) << c.name;
-    std::printf("%-28s n = %2d: footfall %5d pivots, Siconos %5d + 1, LCP-PROBLEMS.md %5d\n", c.name, c.n, ours.work,
+    std::printf("%-28s n = %2d: footfall %5d pivots, Siconos %5d + 1, listed %5d\n", c.name, c.n, ours.work,
                 s.lemke.iterations(), c.pivots);
   }
 }
 
-// LCP-PROBLEMS.md's problems without a solution Lemke can reach: footfall's verdict, and
+// the LCP problems (tests/README.md) without a solution Lemke can reach: footfall's verdict, and
 // Siconos' (its info, which is 0 on these rays in 4.4, then its own filter, which refuses).
 TEST(SiconosLemke, ProblemFailures) {
   static TestProblem<double> p;

@@ -1,4 +1,4 @@
-// footfall: the host command-line tool (DESIGN.md §5). Each subcommand is one file; this one
+// footfall: the host command-line tool (lib/DESIGN.md §5). Each subcommand is one file; this one
 // parses the command line, runs the selected action, and prints its result or its error.
 // Exit status: 0 success, 1 bad input (model, file, option value), 2 a command line that does
 // not parse, 3 valid input whose problem has no answer (`forces`, `impact`: the solve's status is not ok;

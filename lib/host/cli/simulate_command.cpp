@@ -65,7 +65,7 @@ void add_simulate_command(CLI::App& app, Action* selected) {
   auto options = std::make_shared<SimulateOptions>();
   CLI::App* command = app.add_subcommand(
       "simulate",
-      "Run a scenario forward in time with rigid contacts: event-driven (000 Table 11.1), 004's variable-step "
+      "Run a scenario forward in time with rigid contacts: event-driven (RBDA Table 11.1), Liu04's variable-step "
       "trapezoidal scheme, or fixed-step time stepping (one velocity-level LCP a step); writes the time history as CSV and, on request, a plot of the contacts' normal "
       "velocities and forces");
   add_model_options(*command, &options->model);
@@ -81,7 +81,7 @@ void add_simulate_command(CLI::App& app, Action* selected) {
   CLI::Option* plot = command->add_option("--plot", options->plot, "where to write the plot (PNG)");
   command->add_flag("--json", options->json, "print the summary as JSON instead of a table");
   command->footer(
-      "Example (004's falling rod: 2 s, both ends on a frictionless floor with e = 0.4):\n"
+      "Example (Liu04's falling rod: 2 s, both ends on a frictionless floor with e = 0.4):\n"
       "  footfall simulate --model rod2d --scenario examples/scenarios/rod2d_falling.json \\\n"
       "      --csv rod.csv --plot rod.png\n"
       "A scenario file:\n"

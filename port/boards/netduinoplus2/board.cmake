@@ -8,8 +8,8 @@
 set(FOOTFALL_BOARD_QEMU_MACHINE netduinoplus2)
 set(FOOTFALL_BOARD_SCALAR float)
 set(FOOTFALL_BOARD_CLOCK_HZ 168000000)
-# The quadruped's 1 kHz loop (examples/firmware, about 102 000 instructions a tick at worst) fits
-# this clock's 168 000 instructions a tick: its test requires both of the loop's runs at this
+# The quadruped's 1 kHz loop (examples/firmware) fits this clock's instructions a tick (its
+# figures: examples/firmware/README.md): its test requires both of the loop's runs at this
 # clock with no overrun, which the 25 MHz MPS2 boards cannot give it.
 set(FOOTFALL_BOARD_LOOP_AT_NOMINAL_CLOCK ON)
 # The loop only: the firmware demo's float workspaces and 64 KiB stack (about 175 KiB) do not fit

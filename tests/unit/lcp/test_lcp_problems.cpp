@@ -1,9 +1,9 @@
-// Every problem of LCP-PROBLEMS.md (1–15), in float and double, through every solver that can
+// Every LCP problem of tests/README.md (1–15), in float and double, through every solver that can
 // take it: Lemke's method on all, enumeration on all (they are small), PGS on the symmetric
 // positive semidefinite ones (1, 2, 5, 6, 11's PSD case, 15). Exact solutions where unique,
 // residual checks where not, clean failures where the method cannot solve the problem.
 // Pivot counts are Lemke's with d = 1 and the lexicographic rule, counting every pivot, the
-// first (z0 enters) and the last (z0 leaves); they match LCP-PROBLEMS.md exactly, where it
+// first (z0 enters) and the last (z0 leaves); they match tests/README.md's list exactly, where it
 // allows ±1.
 #include "lcp_fixtures.hpp"
 
@@ -226,7 +226,7 @@ FF_TEST_FLOAT_AND_DOUBLE(LcpProblems, P06Segment) {
   FF_EXPECT_NEAR(lemke.z(0) + lemke.z(1), S(1), tolerance);
   FF_EXPECT_NEAR(enumeration.z(0) + enumeration.z(1), S(1), tolerance);
   FF_EXPECT_NEAR(pgs.z(0) + pgs.z(1), S(1), S(4) * footfall::PgsOptions<S>().tolerance);
-  // Basic solutions (000 §11.5): one positive force each from the exact methods.
+  // Basic solutions (RBDA §11.5): one positive force each from the exact methods.
   FF_EXPECT_TRUE(lemke.z(0) == S(0) || lemke.z(1) == S(0));
   FF_EXPECT_TRUE(enumeration.z(0) == S(0) || enumeration.z(1) == S(0));
 }

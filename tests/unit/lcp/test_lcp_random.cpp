@@ -1,7 +1,7 @@
 // The three solvers against each other on many random problems, in float and double:
 // - symmetric positive definite M: one solution; Lemke, enumeration and PGS give the same z;
 // - symmetric positive semidefinite M of lower rank, feasible by construction: the solution
-//   set may be a face, but w (so Mz, 000 §11.5 property 2) is unique: all three give the same w;
+//   set may be a face, but w (so Mz, RBDA §11.5 property 2) is unique: all three give the same w;
 //   with random q the problem is often infeasible, and Lemke and enumeration then both prove it;
 // - non-symmetric P-matrices: one solution; Lemke and enumeration agree (PGS is for symmetric M).
 // Every answer also passes the library's own check, re-run here on the returned z.
@@ -103,7 +103,7 @@ FF_TEST_FLOAT_AND_DOUBLE(LcpRandom, SymmetricSemidefiniteFeasible) {
     const auto enumeration = footfall::solve_by_enumeration(p, ws.enumeration);
     footfall::test::expect_checked(p, enumeration);
     FF_ASSERT_TRUE(enumeration.ok());
-    // z need not be unique, w is (000 §11.5): the two agree to rounding of M z.
+    // z need not be unique, w is (RBDA §11.5): the two agree to rounding of M z.
     const S w_scale = S(1) + footfall::test::largest(enumeration.z) * S(n);
     if (lemke.ok()) {
       footfall::test::expect_checked(p, lemke);
@@ -237,7 +237,7 @@ FF_TEST_FLOAT_AND_DOUBLE(LcpRandom, NonSymmetricPMatrix) {
   }
 }
 
-// The same inputs give the same bits and the same count of work (DESIGN.md §2).
+// The same inputs give the same bits and the same count of work (lib/DESIGN.md §2).
 FF_TEST_FLOAT_AND_DOUBLE(LcpRandom, Deterministic) {
   static footfall::test::TestProblem<S> p;
   auto& ws = solvers<S>();

@@ -21,7 +21,7 @@ bool is_bad_input(const Status& status, const char* field, int index) {
   return status.code == StatusCode::kBadInput && same(status.field, field) && status.index == index;
 }
 
-// The 2×2 SPD problem of LCP-PROBLEMS.md 2, z = (4/3, 7/3).
+// The 2×2 SPD problem of LCP problem 2 (tests/README.md), z = (4/3, 7/3).
 template <typename S>
 void set_two_by_two(footfall::test::TestProblem<S>& p) {
   const double m[] = {2, 1, 1, 2}, q[] = {-5, -6};

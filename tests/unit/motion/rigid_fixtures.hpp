@@ -1,6 +1,6 @@
 #pragma once
-// The rigid-contact simulators' reference problems (../shared/REFERENCE.md 15 and 16): the
-// falling rod of 004 §5 and the bouncing ball, with their exact answers, the same on host and
+// The rigid-contact simulators' reference problems (tests/README.md, reference problems 15 and 16): the
+// falling rod of Liu04 §5 and the bouncing ball, with their exact answers, the same on host and
 // boards.
 #include <algorithm>
 #include <cmath>
@@ -28,7 +28,7 @@ struct RigidBench {
   typename ModelType::TangentVector tau;
 };
 
-// 004 §5: the rod of length 2L = 2 m and mass 1 kg, its centre at (L/√2, L/√2) and φ = π/4, at
+// Liu04 §5: the rod of length 2L = 2 m and mass 1 kg, its centre at (L/√2, L/√2) and φ = π/4, at
 // rest, g = 9.8, both ends on a frictionless floor with e = 0.4; the gaps y ∓ L sin φ.
 template <typename S>
 using RodBench = RigidBench<S, 1, 3, 2>;
@@ -120,7 +120,7 @@ inline double rod_first_strike_time() {
 // φ̇ just before the first strike: (1 + 1/3) φ̇² = 2g sin φ₀.
 inline double rod_first_strike_rate() { return -std::sqrt(2.0 * kRodGravity * std::sin(kRodStartAngle) * 0.75); }
 
-// The bouncing ball of REFERENCE.md 16: a free sphere of radius 0.1 m and 1 kg dropped from
+// The bouncing ball of reference problem 16 (tests/README.md): a free sphere of radius 0.1 m and 1 kg dropped from
 // h₀ = 1 m (its lowest point) with e = 0.5 and g = 9.81.
 template <typename S>
 using BallBench = RigidBench<S, 1, 6, 1>;

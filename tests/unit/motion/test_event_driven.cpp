@@ -1,4 +1,4 @@
-// 000 Table 11.1's event-driven scheme on REFERENCE.md 15 (the falling rod of 004 §5) and 16
+// RBDA Table 11.1's event-driven scheme on reference problems 15 (the falling rod of Liu04 §5) and 16 of tests/README.md
 // (the bouncing ball), against their exact answers.
 #include "rigid_fixtures.hpp"
 
@@ -47,7 +47,7 @@ S rod_first_strike(RodBench<S>& b, S step, bool check) {
     if (b.report.events & kEventContactGain) break;
   }
   if (check) {
-    // 000 (11.35) with both ends: W = [4 −2; −2 4], ζ⁻ = (0, 2φ̇⁻); Newton's LCP has both
+    // RBDA (11.35) with both ends: W = [4 −2; −2 4], ζ⁻ = (0, 2φ̇⁻); Newton's LCP has both
     // impulses positive and leaves ζ⁺ = (0, −e·2φ̇⁻): v⁺ = −e v⁻ with ẋ = 0.
     const S rate = S(rod_first_strike_rate());
     const S tol = sizeof(S) == sizeof(float) ? S(2e-3) : S(2e-5);
@@ -214,7 +214,7 @@ FF_TEST_FLOAT_AND_DOUBLE(EventDriven, DeepStartIsHeldWhereItStarts) {
   }
 }
 
-// REFERENCE.md 16: apex heights h₀e²ⁿ, the bounces' accumulation at √(2h₀/g)(1 + e)/(1 − e),
+// Reference problem 16 (tests/README.md): apex heights h₀e²ⁿ, the bounces' accumulation at √(2h₀/g)(1 + e)/(1 − e),
 // then rest under the weight. Free flight is a parabola, which Heun's method integrates exactly.
 FF_TEST_FLOAT_AND_DOUBLE(EventDriven, R16BouncingBall) {
   auto& b = ball_bench<S>();

@@ -1,4 +1,4 @@
-// Soft contact (000 §11.8, (11.73)–(11.79); REFERENCE.md 17) against closed forms: a mass dropped
+// Soft contact (RBDA §11.8, (11.73)–(11.79); tests/README.md, reference problem 17) against closed forms: a mass dropped
 // on the linear surface follows the damped oscillator m p̈ = −K p − D ṗ − m g until the force
 // −K p − D ṗ reaches zero, where contact is lost and the surface relaxes as z₀·e^(−K(t−t₀)/D);
 // Hunt–Crossley's restitution against Marhefka and Orin's e ≈ 1 − (2/3)(λ/k) v; a rod on a rough
@@ -24,7 +24,7 @@ struct SoftBench {
   typename Model<S, B, D>::TangentVector tau;
 };
 
-// The ball of REFERENCE.md 16 (1 kg, r = 0.1 m, free) arriving at the plane at v₀ downward.
+// The ball of reference problem 16 (tests/README.md; 1 kg, r = 0.1 m, free) arriving at the plane at v₀ downward.
 template <typename S>
 bool ball_arriving(SoftBench<S, 1, 6, 1>& b, S v0) {
   static BallBench<S> ball;
@@ -187,7 +187,7 @@ FF_TEST_FLOAT_AND_DOUBLE(SoftContact, StickBelowTheConeSlideAbove) {
 }
 
 // Stiffer springs approach the rigid strike. Whatever its restitution, a rigid strike changes
-// the velocities along H⁻¹J_nᵀ (000 (11.57): H Δq̇ = J_nᵀ ι); a soft one spreads the impulse over
+// the velocities along H⁻¹J_nᵀ (RBDA (11.57): H Δq̇ = J_nᵀ ι); a soft one spreads the impulse over
 // the contact's duration while the rod turns, so its Δv leans off that direction by about the
 // angle turned, which shrinks as 1/√K. The rod, tilted 0.3 rad with its lower end on the plane,
 // arrives at 1 m/s without gravity; the damping ratio is held at 0.2 as K grows.

@@ -1,5 +1,5 @@
 // Fixed-step time stepping (Stewart–Trinkle / Anitescu–Potra, time_stepping.hpp) on the falling
-// rod of 004 §5, the bouncing ball, the sliding rod and the quadruped (REFERENCE.md 15, 16),
+// rod of Liu04 §5, the bouncing ball, the sliding rod and the quadruped (tests/README.md, reference problems 15, 16),
 // against their exact answers to within what a fixed step resolves: event times to a step,
 // velocities to g·h, distances to |v|·h.
 #include "ff_test.hpp"
@@ -94,7 +94,7 @@ FF_TEST_FLOAT_AND_DOUBLE(TimeStepping, R15RodWithItsMiddleAsACandidateComesToRes
   FF_EXPECT_NEAR(middle.state.v.norm(), S(0), S(1e-6));
 }
 
-// The ball of REFERENCE.md 16 dropped from 1 m with e = 0.5: it strikes within a step of
+// The ball of reference problem 16 (tests/README.md) dropped from 1 m with e = 0.5: it strikes within a step of
 // √(2h₀/g), rebounds at e times its arrival speed, reaches e²h₀ to within the |v|·h a fixed step
 // puts on where it turns round, and comes to rest carrying its weight.
 FF_TEST_FLOAT_AND_DOUBLE(TimeStepping, R16BallApexesShrinkByESquared) {

@@ -1,5 +1,5 @@
-// 004's variable-step implicit trapezoidal scheme ((27)–(29)) on the falling rod of 004 §5 and
-// the bouncing ball (REFERENCE.md 15, 16), against their exact answers.
+// Liu04's variable-step implicit trapezoidal scheme ((27)–(29)) on the falling rod of Liu04 §5 and
+// the bouncing ball (tests/README.md, reference problems 15, 16), against their exact answers.
 #include "rigid_fixtures.hpp"
 
 namespace footfall::test {
@@ -165,7 +165,7 @@ FF_TEST_FLOAT_AND_DOUBLE(Trapezoidal, RejectsBadOptions) {
 namespace footfall::test {
 namespace {
 
-// Friction through 004's LCPs: the rod lying on the floor and pushed along it at v₀ decelerates at
+// Friction through Liu04's LCPs: the rod lying on the floor and pushed along it at v₀ decelerates at
 // μg (Coulomb's cone, both ends sliding), stops at t = v₀/(μg) after v₀²/(2μg), and then sticks.
 FF_TEST_FLOAT_AND_DOUBLE(Trapezoidal, SlidingRodStopsWhereCoulombSays) {
   auto& b = trapezoidal_rod_bench<S>();

@@ -145,7 +145,7 @@ void draw_tick(test::Random& rng, typename QuadrupedModel<S>::ConfigVector& q, t
   }
 }
 
-// The stance answer against its conditions (000 (11.42) and the cone), scaled by its own size.
+// The stance answer against its conditions (RBDA (11.42) and the cone), scaled by its own size.
 template <typename S>
 bool stance_holds(const StanceResult<S, 18, 4>& r, const ContactSet<S, 4>& set, S tolerance) {
   S force_scale = S(1), acceleration_scale = S(1);

@@ -1,4 +1,4 @@
-// REFERENCE.md stance problems 4, 6 and 7: two moving bodies in contact (the ṅ terms), the
+// Reference problems 4, 6 and 7 (tests/README.md): two moving bodies in contact (the ṅ terms), the
 // LCP's equivalence with its QP and with Gauss' principle, and Painlevé's rod.
 #include "stance_fixtures.hpp"
 
@@ -49,7 +49,7 @@ S corner_gap(const Eigen::Matrix<S, 4, 1>& q, const Vector3<S>& corner) {
 
 // 4. A block's corner on a turning plate (both bodies move, the normal turns with the plate):
 // the forces on the two bodies are equal and opposite, and ζ̇ is the gap's second derivative
-// along q(t) = q + v t + ½ q̈ t², which needs 002's 2·ṅ·(ṗa − ṗb): a single ṅ·u would miss it.
+// along q(t) = q + v t + ½ q̈ t², which needs Baraff97's 2·ṅ·(ṗa − ṗb): a single ṅ·u would miss it.
 FF_TEST(StanceReference, P4TwoBodiesInContact) {
   using S = double;
   auto& b = pair_bench<S>();
@@ -118,7 +118,7 @@ FF_TEST(StanceReference, P4TwoBodiesInContact) {
   FF_EXPECT_TRUE(two_needed > 20);
 }
 
-// 6. The LCP (000 (11.42)) is the KKT system of the QP (11.43), min ½λᵀMλ + λᵀd over λ ≥ 0,
+// 6. The LCP (RBDA (11.42)) is the KKT system of the QP (11.43), min ½λᵀMλ + λᵀd over λ ≥ 0,
 // and Gauss' form (11.44), min ½(q̈ − q̈_f)ᵀH(q̈ − q̈_f) over G q̈ + Ġv ≥ 0, gives the same q̈.
 // The stance answer must beat every feasible perturbation of it in both programs.
 FF_TEST_FLOAT_AND_DOUBLE(StanceReference, P6LcpQpAndGaussAgree) {

@@ -1,4 +1,4 @@
-// 000 Table 11.1's bookkeeping (stance/active_set.hpp) and §11.6's minimal contact set
+// RBDA Table 11.1's bookkeeping (stance/active_set.hpp) and §11.6's minimal contact set
 // (contact/minimal_set.hpp).
 #include "stance_fixtures.hpp"
 

@@ -1,4 +1,4 @@
-// REFERENCE.md stance problem 5: the quadruped standing on four feet and on three. Joint
+// Reference problem 5 (tests/README.md): the quadruped standing on four feet and on three. Joint
 // torques from a gravity-compensation solve hold it still: the normal forces sum to its weight,
 // the trunk and joints do not accelerate, and the forces equal the direct equality-constrained
 // (KKT) solve of H and G to rounding, for the exact cone and both pyramids.

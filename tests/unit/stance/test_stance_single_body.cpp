@@ -1,5 +1,5 @@
-// REFERENCE.md stance problems 1–3 on single free bodies: one point contact (000 (11.10)), a box
-// on four corners (000 §11.5 property 2), and the disk in the narrowing slot (000 Example 11.1).
+// Reference problems 1–3 (tests/README.md) on single free bodies: one point contact (RBDA (11.10)), a box
+// on four corners (RBDA §11.5 property 2), and the disk in the narrowing slot (RBDA Example 11.1).
 #include "stance_fixtures.hpp"
 
 namespace {
@@ -153,9 +153,9 @@ FF_TEST_FLOAT_AND_DOUBLE(StanceReference, P2BoxOnFourCorners) {
   }
 }
 
-// 3. The disk in the narrowing slot (000 Example 11.1): two contacts with n₂ = −n₁ through the
+// 3. The disk in the narrowing slot (RBDA Example 11.1): two contacts with n₂ = −n₁ through the
 // centre, so M = [[1/m, −1/m], [−1/m, 1/m]]. Sliding into the narrowing (the walls' curvature
-// closing in on it, 004 (24)–(26)) gives d₁ + d₂ < 0 and no λ can help: "infeasible", from every
+// closing in on it, Liu04 (24)–(26)) gives d₁ + d₂ < 0 and no λ can help: "infeasible", from every
 // solver. In the straight part (no curvature) the disk slides on freely with λ = 0.
 FF_TEST_FLOAT_AND_DOUBLE(StanceReference, P3DiskInNarrowingSlot) {
   auto& b = body_bench<S>();

@@ -1,6 +1,6 @@
-// The strike on articulated systems: the quadruped's touchdowns (../shared/REFERENCE.md 10, 11),
-// the KKT identity at e = 0, joint reaction impulses, the falling rod of 004 §5 at its first
-// strike, peak loads against a mass on a spring–damper, and two systems (REFERENCE.md 12, 003).
+// The strike on articulated systems: the quadruped's touchdowns (reference problems 10, 11 of tests/README.md),
+// the KKT identity at e = 0, joint reaction impulses, the falling rod of Liu04 §5 at its first
+// strike, peak loads against a mass on a spring–damper, and two systems (reference problem 12, Zhang95).
 #include <cmath>
 #include <cstring>
 
@@ -218,7 +218,7 @@ Status rod_flat_strike(RodStrike<S>& b, S x, S y_rate, S phi_rate, S e) {
   return b.solve(StrikeFriction::kNone);
 }
 
-// The rod of 004 §5 at its first strike. It starts at rest at φ = π/4 with its left end on the
+// The rod of Liu04 §5 at its first strike. It starts at rest at φ = π/4 with its left end on the
 // frictionless floor, which it keeps touching as it falls; the centre falls straight down (no
 // horizontal force), y = L sin φ. At the strike φ = 0 and energy gives ½(m L² + I) φ̇² = m g L
 // sin(π/4): φ̇ = −a/L with a = √(2 g L sin(π/4) / (1 + I/(m L²))) = √(3 g/√2 · ½) for m = 1, L = 1,

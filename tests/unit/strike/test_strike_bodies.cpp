@@ -1,4 +1,4 @@
-// The strike's reference problems on free bodies and simple chains (../shared/REFERENCE.md 8, 9,
+// The strike's reference problems on free bodies and simple chains (tests/README.md, reference problems 8, 9,
 // 11, 13, 14), each against its closed form.
 #include <cmath>
 
@@ -37,7 +37,7 @@ bool two_spheres(PairBench<S>& b, S m0, S m1, S u, S e) {
   return b.prepare(q, v);
 }
 
-// 8. Two-body frictionless collision, 000 (11.65): λ = −(1 + e) n·(v₁ − v₀) / (1/m₀ + 1/m₁).
+// 8. Two-body frictionless collision, RBDA (11.65): λ = −(1 + e) n·(v₁ − v₀) / (1/m₀ + 1/m₁).
 FF_TEST_FLOAT_AND_DOUBLE(StrikeReference, R8TwoBodyCollision) {
   auto& b = pair_bench<S>();
   const S u = S(2);
@@ -102,7 +102,7 @@ bool ball_on_floor(BallBench<S>& b, S mass, S s, S w, S omega, S mu, S e) {
   return b.prepare(q, v);
 }
 
-// 9. Sticking frictional collision, 000 (11.66)–(11.72): with the contact point at −r ẑ, the
+// 9. Sticking frictional collision, RBDA (11.66)–(11.72): with the contact point at −r ẑ, the
 // tangential inverse effective mass is 1/m + r²/(⅖ m r²) = 7/(2m), the normal one 1/m, and they do
 // not couple; so ι_t = −(2m/7)(s − ωr) stops the slip and ι_n = (1 + e) m w.
 FF_TEST_FLOAT_AND_DOUBLE(StrikeReference, R9StickingCollision) {

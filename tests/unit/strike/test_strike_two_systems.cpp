@@ -1,4 +1,4 @@
-// Two articulated systems striking each other (../shared/REFERENCE.md 12; 003): the decoupled
+// Two articulated systems striking each other (tests/README.md, reference problem 12; Zhang95): the decoupled
 // solve with the incidence signs and block-diagonal inertia gives what one combined model, with
 // both trees in it, gives for the same contact; base motions known in advance enter only the
 // velocities before the strike.
@@ -70,7 +70,7 @@ Transform<S> base_placement() {
   return Transform<S>(turn.transpose(), Vector3<S>(S(1.1), S(0.2), S(0.05)));
 }
 
-// The two arms as 003's two systems: A at rest at the origin, B's base at `placement`.
+// The two arms as Zhang95's two systems: A at rest at the origin, B's base at `placement`.
 template <typename S>
 void as_two_systems(TwoArms<S>& t, const Transform<S>& placement, StrikingSystem<S, 4, 4>* inner,
                     StrikingSystem<S, 4, 4>* outer) {
@@ -189,7 +189,7 @@ FF_TEST_FLOAT_AND_DOUBLE(StrikeReference, R12KnownBaseMotions) {
 // W = 3 x_a x_b + 1/10 = [3.1 −2.9; −2.9 3.1], and Newton's law on both, (Wι)₀ = 2 and
 // (Wι)₁ = −1, gives ι = (2.75, 2.25): ω⁺ = −1 + 3 (ι₀ − ι₁) = 1/2, v⁺ = −(ι₀ + ι₁)/10 = −1/2,
 // ζ⁺ = (1, 0). (Newton's law gains energy here, 1/6 J to 31/24 J: its known limit with several
-// contacts, README.)
+// contacts, lib/GUIDE.md, Strike.)
 FF_TEST_FLOAT_AND_DOUBLE(StrikeReference, R12LeftOutContactDrivenInIsTakenIn) {
   Inertia<S> rod, block;
   const Vector3<S> rod_diagonal(S(0.01), S(1) / S(3), S(1) / S(3));  // m (2L)²/12 about y and z

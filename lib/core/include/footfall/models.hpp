@@ -1,5 +1,5 @@
 #pragma once
-// The reference models of DESIGN.md §6.
+// The reference models of lib/DESIGN.md §6.
 #include "footfall/models/biped.hpp"
 #include "footfall/models/chain.hpp"
 #include "footfall/models/quadruped.hpp"

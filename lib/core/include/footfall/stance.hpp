@@ -1,6 +1,6 @@
 #pragma once
 // Stance: the contact forces of the feet (or any points) in contact and the joint accelerations
-// they give (000 §11.3–11.6), with friction none, a 4- or 8-facet pyramid, or the exact cone.
+// they give (RBDA §11.3–11.6), with friction none, a 4- or 8-facet pyramid, or the exact cone.
 #include "footfall/contact/contact.hpp"
 #include "footfall/contact/contact_dynamics.hpp"
 #include "footfall/contact/minimal_set.hpp"

@@ -1,6 +1,6 @@
 #pragma once
 // The strike: foot-strike impulses, velocity jumps, joint impact loads and predicted peaks
-// (DESIGN.md §4; 000 §11.7, 003, 004 §2).
+// (lib/DESIGN.md §4; RBDA §11.7, Zhang95, Liu04 §2).
 #include "footfall/strike/joint_impulses.hpp"
 #include "footfall/strike/options.hpp"
 #include "footfall/strike/peak_loads.hpp"

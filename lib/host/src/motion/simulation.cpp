@@ -29,7 +29,7 @@ struct MotionRun : CoreState<B, D> {
   SoftStepReport<double, kContacts> soft_step;
 };
 
-// τ₀ plus the hold's PD torques on the joints that are not free flyers (DESIGN.md §3: a free
+// τ₀ plus the hold's PD torques on the joints that are not free flyers (lib/DESIGN.md §3: a free
 // flyer's 6 velocity coordinates come first in its v range).
 template <int B, int D, typename QDerived, typename VDerived>
 void hold_torques(const Model<double, B, D>& model, const ScenarioState& s, const MotionRun<B, D>& run,
@@ -140,7 +140,7 @@ Result<SimulationReport> run_at(const RobotDescription& d, const ScenarioState& 
   // `step` a scenario may ask for (each step keeps a row of the time history in memory).
   const long max_steps = std::min(static_cast<long>(std::ceil(s.duration / s.step)) * 64 + 100000,
                                   static_cast<long>(5.0 * kMaxScenarioSteps));
-  // The hold is a controller sampled every `step`: its τ is held over a step, so 004's scheme may
+  // The hold is a controller sampled every `step`: its τ is held over a step, so Liu04's scheme may
   // not take longer ones with it (its doubling reaches 10 ms, and a PD loop at 100 Hz on the
   // quadruped's legs is unstable). Without a hold τ is constant and 10 ms steps are fine.
   const double longest_step = s.hold ? s.step : std::max(s.step, 1e-2);

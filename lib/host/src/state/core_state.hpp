@@ -60,7 +60,7 @@ Result<void> prepare_core_state(const RobotDescription& d, const StateFile& s, c
     if (!s.tau.empty()) core->tau.coeffRef(k) = s.tau[static_cast<std::size_t>(k)];
   }
 
-  // The tick's terms (DESIGN.md §4), in the order the solves need them.
+  // The tick's terms (lib/DESIGN.md §4), in the order the solves need them.
   Status status = bias ? compute_tick_terms(model, core->ws, core->q, core->v, s.gravity)
                        : compute_mass_terms(model, core->ws, core->q, core->v);
   if (!status.ok()) return Error{describe_stance_status(status, d, state_name)};

@@ -80,7 +80,7 @@ BodyReference body_reference(const json& j, const std::string& field, const Robo
   throw FieldError{field, "no body " + quoted_text(name) + " in " + model.name + " (" + names + links + ")"};
 }
 
-// Each free flyer's pose (DESIGN.md §3): its quaternion of unit length, to the core's tolerance,
+// Each free flyer's pose (lib/DESIGN.md §3): its quaternion of unit length, to the core's tolerance,
 // and its position within the core's resolved_position_limit (dynamics/validate.hpp) in double.
 // A run in float has the tighter float limit, which the core checks.
 void check_free_flyer_poses(const std::vector<double>& q, const RobotDescription& model) {

@@ -105,7 +105,7 @@ std::string impact_table(const ImpactReport& r) {
                          format_fixed(c.impulse.z(), 5).c_str(), peak.c_str());
   }
   // A strike takes energy or keeps it; Newton's law with several contacts and e > 0 can give
-  // some (README), which a reader predicting loads should not miss. The margin is rounding's.
+  // some (lib/GUIDE.md, Strike), which a reader predicting loads should not miss. The margin is rounding's.
   const bool gained = r.kinetic_energy_after > r.kinetic_energy_before * (1.0 + 1e-9) + 1e-12;
   out += "kinetic energy " + format_short(r.kinetic_energy_before) + " J -> " + format_short(r.kinetic_energy_after) +
          (gained ? " J (gained: the restitution law with several contacts, not physics)" : " J") + "; unique: velocities " + (r.velocity_unique ? "yes" : "not proved") + ", impulses " +

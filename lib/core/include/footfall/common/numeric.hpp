@@ -62,9 +62,9 @@ Eigen::MatrixBase<Derived>& writable(const Eigen::MatrixBase<Derived>& output) n
 
 // Resizes a plain Eigen object to rows × cols and zeroes it, four coefficients a step. Eigen 3.4
 // fills any constant through std::fill_n (AssignEvaluator.h), a loop that GCC keeps at -O2 even
-// for a fixed 6-vector: three instructions a coefficient on a Cortex-M, and for a 6-vector a
+// for a fixed 6-vector, with a loop's index and branch on every coefficient on a Cortex-M and a
 // call's setup besides. Unrolled by four, a fixed size becomes straight-line stores and a
-// run-time size (H, G) costs under half as much. The per-tick zeroing uses it, and so do the
+// run-time size (H, G) pays the loop's overhead once every four coefficients. The per-tick zeroing uses it, and so do the
 // LCP solvers: on their small run-time-sized vectors Eigen's setZero also trips GCC 12's
 // -Warray-bounds at -O3 on a packet path that is never taken.
 template <typename Derived>

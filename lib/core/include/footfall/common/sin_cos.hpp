@@ -1,7 +1,7 @@
 #pragma once
 // The sine and cosine of one angle together, for the joint transforms forward kinematics builds
-// every tick (model/joint.hpp). A C library computes each alone: two argument reductions and,
-// in picolibc's float sinf/cosf on the Cortex-M, about 60 instructions a call. Here the angle is
+// every tick (model/joint.hpp). A C library computes each alone: two argument reductions, each
+// a large part of what picolibc's float sinf/cosf cost on the Cortex-M. Here the angle is
 // reduced once, x = n π/2 + r with |r| ≤ π/4, both series are summed on r, and the quadrant n
 // mod 4 picks and signs them:
 //

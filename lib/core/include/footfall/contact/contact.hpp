@@ -1,11 +1,11 @@
 #pragma once
-// Point contacts (DESIGN.md §3; 000 §11.3). Contact i joins a successor body sc(i), on which
+// Point contacts (lib/DESIGN.md §3; RBDA §11.3). Contact i joins a successor body sc(i), on which
 // `point` is fixed, to a predecessor pc(i): the ground (other_body = −1) or another body, on
 // which `other_point` is the material point that coincides with the contact at this instant.
 // The unit normal n_i is in world coordinates and points from the predecessor to the
-// successor, so a positive normal force λ_i pushes the two apart (000 (11.24)). A normal given
+// successor, so a positive normal force λ_i pushes the two apart (RBDA (11.24)). A normal given
 // for a body-to-body contact is fixed in the predecessor's surface: it turns with that body,
-// which is what puts ṅ into the contact accelerations (000 (11.30); 002's 2·ṅ·(ṗa − ṗb)).
+// which is what puts ṅ into the contact accelerations (RBDA (11.30); Baraff97's 2·ṅ·(ṗa − ṗb)).
 //
 // A ContactSet holds up to K contacts: the count in touch varies from tick to tick up to the
 // compile-time capacity, with no heap.
@@ -63,9 +63,9 @@ struct Contact {
   int other_body = -1;                      // pc(i): −1 for the ground
   Vector3<S> other_point = Vector3<S>::Zero();  // in the predecessor's frame (ignored for the ground)
   // The surfaces' relative normal curvature along the slip (1/m): the gap function's Hessian
-  // term of 004 (24)–(26), which adds curvature·‖u_t‖² to ζ̇ for a contact sliding at u_t.
+  // term of Liu04 (24)–(26), which adds curvature·‖u_t‖² to ζ̇ for a contact sliding at u_t.
   // Positive where the surfaces bend apart (a foot sliding over a bump), negative where they
-  // close in (a disk entering the narrowing slot of 000 Example 11.1); 0 for a point on a plane.
+  // close in (a disk entering the narrowing slot of RBDA Example 11.1); 0 for a point on a plane.
   S curvature = S(0);
   ContactPad<S> pad;  // the foot pad's compliance, for the strike's peak loads (rigid if none)
 

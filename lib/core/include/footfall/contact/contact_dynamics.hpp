@@ -1,12 +1,12 @@
 #pragma once
-// The contact terms of one tick (000 §11.3; DESIGN.md §4): for each contact i its frame
+// The contact terms of one tick (RBDA §11.3; lib/DESIGN.md §4): for each contact i its frame
 // (nᵢ, t₁ᵢ, t₂ᵢ), the rows of the contact Jacobian
 //
 //   G = [ … ; eᵀ (J_sc(i) − J_pc(i)) ; … ]   for e = nᵢ (and t₁ᵢ, t₂ᵢ with friction),
 //
-// whose normal rows are Tᵀ (000 (11.25), (11.31)); the velocity terms Ṫᵀv of 000 (11.30) along
-// each direction; the Delassus matrix W = G H⁻¹ Gᵀ (M of 000 (11.35)) and the free contact
-// acceleration d = G H⁻¹ (τ − C) + Ġv (000 (11.36)). Row r of G is contact r / m's direction
+// whose normal rows are Tᵀ (RBDA (11.25), (11.31)); the velocity terms Ṫᵀv of RBDA (11.30) along
+// each direction; the Delassus matrix W = G H⁻¹ Gᵀ (M of RBDA (11.35)) and the free contact
+// acceleration d = G H⁻¹ (τ − C) + Ġv (RBDA (11.36)). Row r of G is contact r / m's direction
 // r % m, with m = 1 (normals only) or 3 (normal, t₁, t₂).
 //
 // Velocity terms. With u = ṗ_s − ṗ_p the velocity of the successor's point relative to the
@@ -16,10 +16,10 @@
 //   d/dt (e·u) = eᵀ G_e q̈ + e·(a_s − a_p) + 2 (ω_p × e)·u,
 //
 // where a_s, a_p are the two points' classical accelerations with q̈ = 0 (J̇v, RBDA §2.11).
-// The factor 2 is Baraff's 2·ṅ·(ṗa − ṗb) of 002: one ṅ·u from the turning direction, one from
+// The factor 2 is Baraff's 2·ṅ·(ṗa − ṗb) (Baraff97, resting contact): one ṅ·u from the turning direction, one from
 // the contact sliding over the predecessor's surface, whose material point under it changes.
 // For e = n it is the second derivative of the gap φ of a successor point against a surface
-// fixed in the predecessor (000 (11.39)). On the ground ω_p = 0 and only e·a_s is left. A
+// fixed in the predecessor (RBDA (11.39)). On the ground ω_p = 0 and only e·a_s is left. A
 // contact with curved surfaces adds its curvature·‖u_t‖² to the normal row (contact.hpp).
 //
 // W without H⁻¹ (RBDA §6.5 and Featherstone's "efficient factorisation" of H): with H = LᵀDL,
@@ -62,7 +62,7 @@ struct ContactDynamics {
   Vector3<S> direction[kContactSlots][3];
   Vector3<S> position[kContactSlots];
 
-  // G (rows × nv), Ġv and G v along each row (000 (11.28), (11.30)).
+  // G (rows × nv), Ġv and G v along each row (RBDA (11.28), (11.30)).
   Eigen::Matrix<S, Eigen::Dynamic, Eigen::Dynamic, 0, kMaxRows, D> jacobian;
   RowVector velocity_term;     // Ġv: e·(a_s − a_p) + 2 (ω_p × e)·u
   RowVector velocity;          // G v: ζᵢ along n, the slip along t₁, t₂
@@ -79,7 +79,7 @@ struct ContactDynamics {
   SupportMatrix scaled = SupportMatrix::Zero();
   Eigen::Matrix<S, Eigen::Dynamic, Eigen::Dynamic, 0, kMaxRows, kMaxRows> delassus;         // W = G H⁻¹ Gᵀ
   DofVector free_acceleration;  // q̈ with no contact force: H⁻¹(τ − C)
-  RowVector free_contact_acceleration;  // d = G q̈_free + Ġv (000 (11.36))
+  RowVector free_contact_acceleration;  // d = G q̈_free + Ġv (RBDA (11.36))
 };
 
 namespace detail {
@@ -343,8 +343,8 @@ Status contact_terms(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, 
       omega_p = ws.world_to_body[c.other_body].rotation().transpose() * ws.velocity[c.other_body].angular();
     }
     for (int r = 0; r < m; ++r)
-      cd.velocity_term.coeffRef(i * m + r) = e[r].dot(a_rel) + S(2) * omega_p.cross(e[r]).dot(u);  // 002's 2ṅ·u
-    if (c.curvature != S(0)) {  // 004 (24)–(26): the gap's Hessian along the slip
+      cd.velocity_term.coeffRef(i * m + r) = e[r].dot(a_rel) + S(2) * omega_p.cross(e[r]).dot(u);  // Baraff97's 2ṅ·u
+    if (c.curvature != S(0)) {  // Liu04 (24)–(26): the gap's Hessian along the slip
       const S slip_squared = u.squaredNorm() - e[0].dot(u) * e[0].dot(u);
       cd.velocity_term.coeffRef(i * m) += c.curvature * slip_squared;
     }
@@ -452,7 +452,7 @@ Status free_contact_acceleration(const Model<S, B, D>& model, const Workspace<S,
 
 }  // namespace detail
 
-// q̈_free = H⁻¹(τ − C) and d = G q̈_free + Ġv (000 (11.36)) on terms compute_contact_terms filled
+// q̈_free = H⁻¹(τ − C) and d = G q̈_free + Ġv (RBDA (11.36)) on terms compute_contact_terms filled
 // with Ġv, and C current in `ws` (bias_forces). On failure `cd` holds no contacts.
 // The policy Kernels (dynamics/tree_kernels.hpp) solves with the factor.
 template <typename Kernels = GenericKernels, typename S, int B, int D, int K, typename TauDerived>

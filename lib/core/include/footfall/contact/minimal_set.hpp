@@ -1,5 +1,5 @@
 #pragma once
-// 000 §11.6's minimal contact set: a contact whose joint-space normal tᵢ is positively dependent
+// RBDA §11.6's minimal contact set: a contact whose joint-space normal tᵢ is positively dependent
 // on the others' (tᵢ = Σ a_j t_j with every a_j ≥ 0) adds nothing to the contact constraint and
 // can be dropped. A line or an area contact is given as points (a polygon's vertices, or any
 // points of the patch) and reduced to those that matter: the vertices of the convex hull, as
@@ -11,7 +11,7 @@
 //
 //   min_{a ≥ 0} (tᵢ − T_o a)ᵀ H⁻¹ (tᵢ − T_o a) = W_ii − W_oiᵀ a*,
 //
-// where a* solves the LCP with M = W_oo, q = −W_oi (the QP's optimality conditions, 000
+// where a* solves the LCP with M = W_oo, q = −W_oi (the QP's optimality conditions, RBDA
 // (11.42)–(11.43)). Contacts are tested from the last to the first against those still kept.
 #include "footfall/contact/contact_dynamics.hpp"
 #include "footfall/lcp/enumerate.hpp"

@@ -10,8 +10,8 @@
 //
 // For contacts with tangents (M = 3, a stance or strike with friction); a contact whose support
 // is not a leaf's path, a leaf on a chain of its own from a root, or a frictionless problem,
-// takes the generic walk. On the Cortex-M7 the quadruped's tick took about 3 100 fewer
-// instructions (of 65 600) this way, for about 2.6 KB of flash.
+// takes the generic walk. The unrolled path trades a few KB of flash for the walk's bookkeeping
+// (tests/README.md, Measuring, has the tick's figures).
 #include <cstddef>
 #include <utility>
 
@@ -66,8 +66,8 @@ FOOTFALL_NOINLINE void contact_delassus_for_path(const Workspace<S, B, D>& ws, C
   const S* const g = cd.jacobian.data() + i * M;
   // Y's and Z's rows for DOF d start at d·kStride; the run's, from the leaf's down, at constant
   // offsets from the leaf's, the join path's at constant offsets from row 0. Written as bases
-  // and constant offsets, each store is one instruction (GCC computed each address anew from
-  // the DOF's index).
+  // and constant offsets, each store needs no address arithmetic (GCC computed each address
+  // anew from the DOF's index).
   S* const y_rows = cd.back_substituted.data() + i * M;
   S* const z_rows = cd.scaled.data() + i * M;
   S* const y_leaf = y_rows + leaf * kStride;

@@ -88,7 +88,7 @@ FOOTFALL_INLINE void store_axis_run_columns(const Inertia<S>& composite, int iv,
 // Body i's columns of H, for any model: for each of its DOFs k, F = I^c_i S_k, its entries with
 // the DOFs of i at or before k, then F carried up the tree, one parent at a time, to each
 // ancestor's entries (RBDA Table 6.2 as written). Kept small: store_run_columns, below, serves
-// the models it can in fewer instructions.
+// the models it can with less bookkeeping.
 template <typename S, int B, int D>
 void store_body_columns(const Model<S, B, D>& model, Workspace<S, B, D>& ws, int i) noexcept {
   auto& h = ws.mass_matrix;
@@ -115,8 +115,8 @@ void store_body_columns(const Model<S, B, D>& model, Workspace<S, B, D>& ws, int
 //   of I^c (axis_column), S_Aᵀ F one component, and the carry a sparse turn;
 //   a free flyer: its S is a permutation, so its entries with a column below are F's six
 //   components, and its own block is I^c's (store_free_flyer_block).
-// On the Cortex-M7 the quadruped's H takes about 6 030 instructions this way and 9 500 by
-// store_body_columns' walk; the two agree to rounding, and both with RNEA's columns of H
+// This is cheaper than store_body_columns' walk for such models (tests/README.md, Measuring,
+// has the figures); the two agree to rounding, and both with RNEA's columns of H
 // (test_identities.cpp).
 template <typename S, int B, int D>
 FOOTFALL_INLINE void store_run_columns(const Model<S, B, D>& model, Workspace<S, B, D>& ws, int i,
@@ -147,7 +147,7 @@ FOOTFALL_INLINE void store_run_columns(const Model<S, B, D>& model, Workspace<S,
           }
         if (p == -1) return;  // its own F would only be carried up, and there is no up
         // (Its own F here and the general joint's below, each in its branch: one loop after the
-        // branch for both cost the quadruped's loop 42 instructions a tick.)
+        // branch for both costs the quadruped's loop more a tick.)
         for (int k = iv; k < iv + nv; ++k) carried[k] = ws.composite[i].apply(ws.subspace[k]);
         break;
       }

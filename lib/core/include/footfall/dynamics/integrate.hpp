@@ -1,7 +1,7 @@
 #pragma once
 // q ⊕ v h: advances a configuration by a velocity held constant for time h. Each joint moves
 // on its own manifold: revolute, prismatic and planar coordinates add; the free flyer moves
-// along the exponential of its body twist (001 §22.1.3's rotation-vector exponential, extended
+// along the exponential of its body twist (the rotation-vector exponential, extended
 // to SE(3)), so its quaternion stays a rotation and a constant twist is integrated exactly.
 #include "footfall/common/numeric.hpp"
 #include "footfall/dynamics/validate.hpp"

@@ -64,7 +64,7 @@ Status body_jacobian(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, 
 }
 
 // The acceleration a point fixed in `body` has when q̈ = 0 and gravity is off: J̇v, the a^vp
-// of 000 (11.30), in world coordinates. With body accelerations a_i built from the
+// of RBDA (11.30), in world coordinates. With body accelerations a_i built from the
 // velocity-product terms alone (a_i = ⁱX_λ a_λ + c_i), the classical acceleration of the point
 // is a_lin + ω̇ × p + ω × (v_lin + ω × p) in body coordinates (RBDA §2.11).
 //

@@ -2,7 +2,7 @@
 // Forward kinematics (RBDA Table 5.1's first pass, without accelerations): for q and v, each
 // body's placement ⁱX_λ and ⁱX_0, its velocity v_i, the columns of S, and the velocity-product
 // term c_i = c_J + v_i × v_J, which is body i's acceleration relative to its parent's when
-// q̈ = 0 (the a^vp of 000 (11.30) is built from these).
+// q̈ = 0 (the a^vp of RBDA (11.30) is built from these).
 #include "footfall/dynamics/validate.hpp"
 #include "footfall/model/joint.hpp"
 #include "footfall/model/model.hpp"

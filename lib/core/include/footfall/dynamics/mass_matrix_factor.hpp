@@ -25,8 +25,8 @@ Status factorize_mass_matrix(const Model<S, B, D>& model, Workspace<S, B, D>& ws
   const auto& mass_matrix = ws.mass_matrix;
   h.resize(n, n);
   // Each entry of H is read once, as its row is factorised, and the runs read only finished rows
-  // of L. Numbered depth-first, those lie on H's pattern, and no copy of H is needed (one cost
-  // the quadruped's factorisation a twelfth: ~450 of 5 350 instructions on the Cortex-M7); in any
+  // of L. Numbered depth-first, those lie on H's pattern, and no copy of H is needed (a copy would
+  // be a noticeable share of the quadruped's factorisation); in any
   // other numbering the runs cross entries off the pattern, which must hold H's zeros.
   if (!model.dofs_depth_first())
     for (int c = 0; c < n; ++c)

@@ -1,5 +1,5 @@
 #pragma once
-// The equations-of-motion checks of the stance and strike solves (DESIGN.md §2: never "ok" on a
+// The equations-of-motion checks of the stance and strike solves (lib/DESIGN.md §2: never "ok" on a
 // wrong answer): a residual r = H x − b, judged normwise against the rounding of its terms,
 //
 //   |r_k| ≤ bound · scale for every row k,   scale = max(floor, max_k Σ sizes of row k's terms),
@@ -9,9 +9,8 @@
 // The sizes only ever raise the scale, so most of them are summed only when r fails against
 // the scale without them: H's off-diagonal terms' sizes, and whichever of the caller's the
 // caller leaves out of its first count. A solve that passes, every tick of a working robot,
-// walks H once for the product alone, about half the work of walking it for the product and the
-// sizes together (on the quadruped's Cortex-M7 loop 998 instructions a solve with the judgement,
-// where the single walk for both took 1 501); one that does not pass so easily is then judged on
+// walks H once for the product alone, clearly less work than walking it for the product and the
+// sizes together; one that does not pass so easily is then judged on
 // every size, in the order a single count of them all takes, so exactly as such a count would
 // judge it, failing on the same row.
 #include <algorithm>

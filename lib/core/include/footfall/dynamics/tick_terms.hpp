@@ -1,5 +1,5 @@
 #pragma once
-// The state-dependent terms of one tick (DESIGN.md §4), computed once and shared by every solve
+// The state-dependent terms of one tick (lib/DESIGN.md §4), computed once and shared by every solve
 // that reads the workspace afterwards:
 //   compute_mass_terms   kinematics at (q, v), H by CRBA (RBDA Table 6.2) and its sparse
 //                        factor H = LᵀDL along the tree (RBDA §6.5): what a strike, an impulse

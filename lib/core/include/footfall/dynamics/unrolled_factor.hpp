@@ -5,9 +5,8 @@
 // the bookkeeping goes. Each row k is its own instantiation, whose subtree run and ancestors are
 // constants of the topology: its loops have constant trip counts and unroll into straight-line
 // code in which each entry of H and L is a load at a fixed offset. On the Cortex-M7 the
-// quadruped's factor takes about 1 950 instructions this way in float (2 190 in double), with
-// the check that the model has the tree, where the generic walk takes 4 900, for about 7 KB
-// more flash.
+// quadruped's factor takes well under half the generic walk's instructions this way, the check
+// that the model has the tree included, for several KB more flash (tests/README.md, Measuring).
 #include <utility>
 
 #include "footfall/common/inline.hpp"
@@ -21,7 +20,7 @@ namespace detail {
 
 // Row k of the factor: D_k and L(k, i) for each ancestor i of k (factorize_mass_matrix's loop
 // body with k a template argument), inlined: each row is called once, and as calls the rows
-// cost 40 instructions of glue a factor on the Cortex-M7. `l` and `h` are the n × n factor and
+// would add call glue to every factor. `l` and `h` are the n × n factor and
 // H, column-major. False, with `status` set, on a pivot that is not positive.
 template <typename T, int k, typename S>
 FOOTFALL_INLINE bool factor_row_unrolled(S* const l, const S* const h, Status& status) noexcept {

@@ -66,7 +66,7 @@ Status validate_gravity(const Vector3<S>& gravity) noexcept {
   return all_finite(gravity) ? Status::Ok() : Status::BadInput("gravity");
 }
 
-// The default gravity of DESIGN.md §3: z up, 9.81 m/s².
+// The default gravity of lib/DESIGN.md §3: z up, 9.81 m/s².
 template <typename S>
 Vector3<S> standard_gravity() noexcept {
   return Vector3<S>(S(0), S(0), S(-9.81));

@@ -6,7 +6,7 @@
 // OS-free: the clock is a template parameter with `ClockTicks now()` and `void
 // sleep_until(ClockTicks)`, which a port supplies (port/posix: CLOCK_MONOTONIC and
 // clock_nanosleep(TIMER_ABSTIME); port/cortex-m: SysTick and WFI) and a test replaces with a
-// simulated clock. The core never includes the port (DESIGN.md §1).
+// simulated clock. The core never includes the port (lib/DESIGN.md §1).
 //
 // A tick overruns when its stages finish after its deadline (the next release). The tick after
 // an overrun then runs under the miss policy:

@@ -32,8 +32,8 @@ struct TimingStatistics {
     ++histogram[bin_of(duration)];
   }
 
-  // The histogram bin of a duration. A 64-bit division is a library call of about a hundred
-  // instructions on a 32-bit core, and the executive records four to six durations a tick,
+  // The histogram bin of a duration. A 64-bit division is a library call on a 32-bit core,
+  // far dearer than the core's own divide, and the executive records four to six durations a tick,
   // most of them inside the tick it times; a duration and a bin width that both fit in 32 bits
   // (any tick shorter than 4 s at 1 GHz) take the core's own 32-bit divide instead.
   int bin_of(ClockTicks duration) const noexcept {

@@ -1,11 +1,11 @@
 #pragma once
-// Exhaustive enumeration of active sets for small LCPs (000 (11.42)). A solution is fixed by the
+// Exhaustive enumeration of active sets for small LCPs (RBDA (11.42)). A solution is fixed by the
 // set α of indices where w_α = 0 (z free there) and z_ᾱ = 0 (w free there), through the principal
 // subsystem M_αα z_α = −q_α (lcp/principal_solve.hpp); the method tries every α, accepting the
 // first whose z_α ≥ 0 and w_ᾱ ≥ 0 and whose answer passes the check (lcp/result_check.hpp).
 //
 // Sets are tried by increasing size |α| = 0, 1, …, n (in lexicographic order within a size), so
-// the answer is a basic solution with the fewest nonzero forces, the one 000 §11.5 asks of a
+// the answer is a basic solution with the fewest nonzero forces, the one RBDA §11.5 asks of a
 // solver: its positive λ_i have independent contact normals. The work is at most 2ⁿ
 // eliminations of at most n×n, known before the call: hence the size limit.
 //

@@ -1,5 +1,5 @@
 #pragma once
-// Lemke's complementary pivoting method for the LCP of 000 (11.42) (Lemke 1965; Cottle–Pang–
+// Lemke's complementary pivoting method for the LCP of RBDA (11.42) (Lemke 1965; Cottle–Pang–
 // Stone §4.4; Murty 1988 ch. 2). An artificial variable z0 with a covering vector d > 0 makes
 //
 //   w = M z + q + d z0,   w, z, z0 ≥ 0,   wᵢ zᵢ = 0
@@ -8,7 +8,7 @@
 // variable that just left, keeping the basis complementary in every pair but one, until z0
 // leaves (a solution) or the entering column blocks nothing (a secondary ray).
 //
-// Degeneracy (ties in the ratio test, Problems 4, 5, 8 and 10 of LCP-PROBLEMS.md) is resolved by
+// Degeneracy (ties in the ratio test, LCP problems 4, 5, 8 and 10 of tests/README.md) is resolved by
 // the lexicographic rule (CPS ch. 4, degeneracy resolution; Murty 1988 ch. 2): of the rows that
 // tie, the leaving row is the one whose row of [B⁻¹q | B⁻¹] divided by its pivot entry is
 // lexicographically smallest. The rows of B⁻¹ are independent, so the choice is unique and no

@@ -1,11 +1,11 @@
 #pragma once
-// Projected Gauss–Seidel (projected SOR) for the LCP of 000 (11.42) with symmetric positive
+// Projected Gauss–Seidel (projected SOR) for the LCP of RBDA (11.42) with symmetric positive
 // semidefinite M, the stance problem's M = Tᵀ H⁻¹ T (Cottle–Pang–Stone ch. 5; Murty 1988 ch. 9).
 // Each sweep visits the rows in order and sets
 //
 //   z_i ← max(0, z_i − ω (M z + q)_i / m_ii)                                   0 < ω < 2
 //
-// with z updated in place, which is a coordinate descent on the QP of 000 (11.43),
+// with z updated in place, which is a coordinate descent on the QP of RBDA (11.43),
 // ½ zᵀMz + zᵀq over z ≥ 0. For symmetric M with a positive diagonal every accumulation point of
 // the iterates solves the LCP (Mangasarian 1977; CPS ch. 5), with no bound on the rate: it is
 // slow on ill-conditioned or semidefinite M. The number of sweeps is capped; after every sweep

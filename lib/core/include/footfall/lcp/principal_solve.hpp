@@ -189,8 +189,8 @@ bool solve_symmetric_block(const LcpProblem<S, N>& problem, const int* active, i
 // indefinite block) returns false, as does the refinement test. The caller must know M is
 // symmetric; only its lower triangle is read.
 // A block of 6 (two contacts with friction, both holding: a trot's stance pair, or its strike)
-// takes the unrolled path, the same arithmetic in the same order: on the Cortex-M7 it costs
-// about two fifths of the rolled loops' instructions, for 3.5 kB of flash. Other sizes are not
+// takes the unrolled path, the same arithmetic in the same order without the rolled loops' index and branch work, for a
+// few kB of flash. Other sizes are not
 // unrolled, to keep the flash a firmware image pays for this to one size.
 template <typename S, int N>
 bool solve_principal_block_symmetric(const LcpProblem<S, N>& problem, const int* active, int k,

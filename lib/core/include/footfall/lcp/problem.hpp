@@ -1,9 +1,9 @@
 #pragma once
-// The linear complementarity problem (LCP) of 000 (11.42): given M (n×n) and q (n), find z with
+// The linear complementarity problem (LCP) of RBDA (11.42): given M (n×n) and q (n), find z with
 //
 //   w = M z + q,   z ≥ 0,   w ≥ 0,   zᵀ w = 0.
 //
-// In stance M is the Delassus matrix Tᵀ H⁻¹ T, q is d, z is λ and w is ζ̇ (000 (11.35)–(11.36)).
+// In stance M is the Delassus matrix Tᵀ H⁻¹ T, q is d, z is λ and w is ζ̇ (RBDA (11.35)–(11.36)).
 // Every size has a compile-time capacity N and a run-time size n ≤ N: the matrices are Eigen's
 // fixed-maximum-size types, so resizing within N never touches the heap.
 #include <Eigen/Core>

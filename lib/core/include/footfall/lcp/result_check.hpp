@@ -1,7 +1,7 @@
 #pragma once
-// The check every LCP solver runs on its answer before it may say "ok" (DESIGN.md §2: never ok
+// The check every LCP solver runs on its answer before it may say "ok" (lib/DESIGN.md §2: never ok
 // on a wrong answer). It recomputes w = Mz + q from the problem itself, not from the solver's
-// own bookkeeping, and asks the three conditions of 000 (11.42) one component at a time:
+// own bookkeeping, and asks the three conditions of RBDA (11.42) one component at a time:
 //
 //   z_i ≥ −τ_z,   w_i ≥ −τ_w,i,   and z_i ≤ τ_z or w_i ≤ τ_w,i  (complementarity),
 //

@@ -1,5 +1,5 @@
 #pragma once
-// Is M symmetric positive semidefinite? The class of every frictionless contact LCP (000 §11.5:
+// Is M symmetric positive semidefinite? The class of every frictionless contact LCP (RBDA §11.5:
 // M = Tᵀ H⁻¹ T), and the one for which "no solution" can be proved from a finished search:
 // symmetric PSD matrices are copositive-plus, so a feasible LCP has a solution (Cottle–Pang–
 // Stone ch. 3), and among its solutions one whose positive part z_β has a

@@ -3,7 +3,7 @@
 // coordinates it has, its transform X_J(q), its motion subspace S(q) (one spatial motion per
 // velocity coordinate, in the successor body's coordinates) and its bias c_J = (dS/dt) q̇.
 //
-// Coordinates follow DESIGN.md §3:
+// Coordinates follow lib/DESIGN.md §3:
 // - free flyer: q = [p_world (3), quaternion x y z w (body → world)], v = [linear velocity of
 //   the body origin in body coordinates (3), angular velocity in body coordinates (3)];
 // - planar: q = (x, y, φ) in world coordinates, the body turning about world z; v = (ẋ, ẏ, φ̇),
@@ -178,8 +178,8 @@ struct AxisTurn {
 // AxisTurn, with Transform's products (spatial/transform.hpp's detail:: formulas, on the sparse
 // turn). The algorithms take it through visit_parent_to_body (dynamics/kinematics.hpp), which
 // gives them this or the general Transform. It refers to its translation where it is stored (a
-// model's placement, a workspace's transform) rather than copying it: in double the copy cost
-// forward kinematics 162 instructions on the Cortex-M7. So it cannot be made from a temporary:
+// model's placement, a workspace's transform) rather than copying it: in double the copy is a
+// measurable part of forward kinematics on the Cortex-M7. So it cannot be made from a temporary:
 // those constructors are deleted, and the reference cannot dangle.
 template <typename S, int A>
 class AxisTransform {

@@ -186,7 +186,7 @@ class ModelBuilder {
         break;
       case JointType::kPlanar:
       case JointType::kFreeFlyer:
-        // Their coordinates are world coordinates (DESIGN.md §3): only a root, only one.
+        // Their coordinates are world coordinates (lib/DESIGN.md §3): only a root, only one.
         if (parent != -1) return Status::BadInput("joint.type.not_at_root", i);
         if (i != 0) return Status::BadInput("joint.type.root_must_be_body_0", i);
         break;

@@ -2,8 +2,8 @@
 // A model's DOF tree known at compile time, for kernels unrolled for it (dynamics/
 // tree_kernels.hpp). The generic algorithms read λ(k) and the subtree runs from the Model at
 // run time: every index is a load and every loop bound a comparison with one, which on the
-// Cortex-M costs more than the arithmetic (the quadruped's factor spent about eight instructions
-// a multiply-add). With the tree a type, every loop has constant bounds, the compiler unrolls
+// Cortex-M costs more than the arithmetic (the quadruped's factor spent several instructions of
+// bookkeeping on each multiply-add). With the tree a type, every loop has constant bounds, the compiler unrolls
 // it, and each entry of H or L becomes a load at a constant offset.
 //
 // A topology is a type with

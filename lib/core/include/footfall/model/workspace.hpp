@@ -3,7 +3,7 @@
 // allocates one Workspace (statically on firmware) and every algorithm writes its results here
 // (Pinocchio's Model/Data split). Separate workspaces may be used concurrently.
 //
-// The algorithms share per-tick work through it (DESIGN.md §4): forward_kinematics() fills the
+// The algorithms share per-tick work through it (lib/DESIGN.md §4): forward_kinematics() fills the
 // kinematic terms once; mass_matrix(), bias_forces(), the Jacobians and the velocity-product
 // accelerations then read them. `stage` records what is current, and a function that needs a
 // stage that is not current returns a Status instead of reading stale numbers.

@@ -1,5 +1,5 @@
 #pragma once
-// `biped` (DESIGN.md §6): a 12-joint biped with a floating base (nq 19, nv 18, 13 bodies).
+// `biped` (lib/DESIGN.md §6): a 12-joint biped with a floating base (nq 19, nv 18, 13 bodies).
 // It is not a copy of a particular robot: the public files of full-size bipeds are either
 // closed-loop or licensed against reuse, so this one is built from uniform solids with the
 // proportions of a 1.2 m, 33 kg humanoid's lower body — pelvis 0.30 × 0.20 × 0.15 m box of

@@ -1,5 +1,5 @@
 #pragma once
-// `chain` (DESIGN.md §6): a fixed-base serial chain of n revolute links for scaling studies.
+// `chain` (lib/DESIGN.md §6): a fixed-base serial chain of n revolute links for scaling studies.
 // Each link is a 1 kg, 0.25 m long, 2 cm radius cylinder along its z axis, hinged at its lower
 // end; the joint axes alternate y, x, so the chain moves in three dimensions and no two
 // successive axes are parallel.

@@ -1,5 +1,5 @@
 #pragma once
-// `quadruped` (DESIGN.md §6): the Unitree A1, a 12-joint quadruped with a floating base
+// `quadruped` (lib/DESIGN.md §6): the Unitree A1, a 12-joint quadruped with a floating base
 // (nq 19, nv 18, 13 bodies, 12.7 kg of bodies plus 4 × 0.06 kg feet).
 //
 // Source of every mass, centre of mass, inertia, joint placement and limit: Unitree's public

@@ -1,5 +1,5 @@
 #pragma once
-// `rod2d` (DESIGN.md §6): the planar rod of 004 §5. One body `rod`, length 2 m, mass 1 kg,
+// `rod2d` (lib/DESIGN.md §6): the planar rod of Liu04 §5. One body `rod`, length 2 m, mass 1 kg,
 // uniform, its ends at (±1, 0, 0) in its frame, on a planar joint q = (x, y, φ) in the world
 // x–y plane. Its moment about z is the slender rod's m L²/12 = 1/3 kg m², exactly. A line of
 // mass has no moment about its own axis, which would make the inertia singular; the 1e-4 kg m²

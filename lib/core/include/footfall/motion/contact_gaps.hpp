@@ -2,10 +2,10 @@
 // Where a simulation's contacts may happen: points on bodies that may touch fixed planes (the
 // ground, a step, a wall). Candidate i is a ground contact (Contact::Ground) whose normal n_i is
 // the plane's unit normal, pointing out of the plane into free space, and whose plane lies at
-// `plane_offset[i]` along that normal. Its gap function is 000 (11.37)'s unilateral constraint
+// `plane_offset[i]` along that normal. Its gap function is RBDA (11.37)'s unilateral constraint
 //   φ_i(q) = n_i · p_i(q) − offset_i ≥ 0,
-// its rate φ̇_i = n_i · ṗ_i is the normal velocity (ζ of 000 (11.38)), and a candidate is in
-// touch when φ_i ≤ 0. For the falling rod of 004 §5 these are 004's y ∓ L sin φ.
+// its rate φ̇_i = n_i · ṗ_i is the normal velocity (ζ of RBDA (11.38)), and a candidate is in
+// touch when φ_i ≤ 0. For the falling rod of Liu04 §5 these are Liu04's y ∓ L sin φ.
 //
 // Every simulator in footfall/motion/ reads gaps through compute_contact_gaps(), so the soft,
 // event-driven, variable-step and fixed-step schemes see the same geometry.

@@ -1,20 +1,20 @@
 #pragma once
-// Event-driven rigid contact, 000 Table 11.1: integrate with the active contacts as equality
+// Event-driven rigid contact, RBDA Table 11.1: integrate with the active contacts as equality
 // constraints, watch for the events that change the contact situation, interpolate to the
 // earliest, resolve it, go on.
 //
-//  - Integration: Heun's method of 000 (11.50), k₁ = f(y₀), k₂ = f(y₀ + ⅔hk₁),
+//  - Integration: Heun's method of RBDA (11.50), k₁ = f(y₀), k₂ = f(y₀ + ⅔hk₁),
 //    y₁ = y₀ + h(¼k₁ + ¾k₂), second order, on y = (q, v). The configuration moves on its
 //    manifold: q(δ) = q₀ ⊕ h((δ − ¾δ²)v₀ + ¾δ²v_k₂) with the free flyer's exponential map
-//    (dynamics/integrate.hpp; 001 §22.1.3), never q + Ṙh.
+//    (dynamics/integrate.hpp; MLS94 ch. 2), never q + Ṙh.
 //  - Events (step 2): a gap closing (contact gain) and an active contact's force turning
 //    negative; a contact at rest on its plane, to the options' tolerances, is not gained. Each
-//    is located on the step's own interpolant, 000 (11.51)
+//    is located on the step's own interpolant, RBDA (11.51)
 //    y(δ) = y₀ + h((δ − ¾δ²)k₁ + ¾δ²k₂), by bisection in δ (step 3).
 //  - At the earliest event the step ends there: a gain applies the impact LCP with every
 //    touching contact in it (step 4, the strike's solver), a negative force re-solves the
 //    contact LCP (step 6), and either way the LCP's basic solution names the new current and
-//    active sets (000 §11.4: the positive forces' normals are independent).
+//    active sets (RBDA §11.4: the positive forces' normals are independent).
 //  - A bounce sequence ends in rest by the Zeno rule of rigid_options.hpp.
 //  - After a step that met no event, the active contacts are projected back onto their planes
 //    in position and in normal velocity (post-stabilisation; the optional Baumgarte terms act
@@ -30,7 +30,7 @@ namespace footfall {
 
 namespace detail {
 
-// y(δ) of 000 (11.51) for the step from (q₀, v₀) with k₁ = (v₀, a₀) and k₂ = (v_k₂, a_k₂).
+// y(δ) of RBDA (11.51) for the step from (q₀, v₀) with k₁ = (v₀, a₀) and k₂ = (v_k₂, a_k₂).
 template <typename S, int B, int D, int K>
 void heun_interpolate(const Model<S, B, D>& model, const RigidMotionState<S, B, D, K>& start,
                       RigidMotionWorkspace<S, B, D, K>& mw, S h, S delta) noexcept {
@@ -43,7 +43,7 @@ void heun_interpolate(const Model<S, B, D>& model, const RigidMotionState<S, B, 
 // Whether candidate i has the gap function of an active candidate (the same body, point, normal
 // and plane): the equality constraint that holds that one at φ = 0 holds it too, so it has no
 // gain of its own to watch. The contact LCP's basic solution makes only one of such a pair
-// active (000 §11.4), and the other's gap is the active one's integration drift, which read as a
+// active (RBDA §11.4), and the other's gap is the active one's integration drift, which read as a
 // gain would end every step early, before the post-stabilisation that removes the drift.
 template <typename S, int K>
 bool held_by_active(const ContactCandidates<S, K>& candidates, const bool* active, int i) noexcept {
@@ -86,7 +86,7 @@ Status advance_event_driven(const Model<S, B, D>& model, Workspace<S, B, D>& ws,
     state = trial;
   }
 
-  // Heun's stages (000 (11.50)); k₁ = (v₀, q̈₀) is the state's own.
+  // Heun's stages (RBDA (11.50)); k₁ = (v₀, q̈₀) is the state's own.
   mw.q_stage.resize(model.nq());
   mw.q_end.resize(model.nq());
   const S h = options.step;
@@ -187,7 +187,7 @@ Status advance_event_driven(const Model<S, B, D>& model, Workspace<S, B, D>& ws,
     next.q = mw.q_end;
     next.v = mw.v_end;
     next.time = state.time + h;
-    // The active contacts hold φ̈ = 0 only to the integrator's error, which 000 leaves to
+    // The active contacts hold φ̈ = 0 only to the integrator's error, which RBDA leaves to
     // accumulate: a standing quadruped's loaded feet drifted up at ~9 µm/s. Their gaps and normal
     // velocities are projected back to zero (post-stabilisation, rigid_dynamics.hpp), as the
     // trapezoidal scheme projects its carried contacts, before q̈ and λ are taken there.
@@ -205,7 +205,7 @@ Status advance_event_driven(const Model<S, B, D>& model, Workspace<S, B, D>& ws,
       report.normal_force[i] = next.normal_force[i];
     }
     report.step = h;
-  } else {  // the earliest event: interpolate to it and resolve it (000 Table 11.1 steps 3–6)
+  } else {  // the earliest event: interpolate to it and resolve it (RBDA Table 11.1 steps 3–6)
     detail::heun_interpolate(model, state, mw, h, earliest);
     next.q = mw.q_end;
     next.v = mw.v_end;

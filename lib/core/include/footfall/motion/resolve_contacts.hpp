@@ -1,8 +1,8 @@
 #pragma once
 // What both rigid-contact simulators do at an instant where the contact situation may change
-// (000 Table 11.1 steps 4–6; 004 Step 4): apply the impact of the contacts that touch and
-// approach (000 §11.7, 004 (14), with the Zeno rule), then solve the contact LCP of the contacts
-// that touch and do not leave (000 (11.42), 004 (24)–(26)) for the forces, q̈ and the new active
+// (RBDA Table 11.1 steps 4–6; Liu04 Step 4): apply the impact of the contacts that touch and
+// approach (RBDA §11.7, Liu04 (14), with the Zeno rule), then solve the contact LCP of the contacts
+// that touch and do not leave (RBDA (11.42), Liu04 (24)–(26)) for the forces, q̈ and the new active
 // set.
 //
 // `gained` names the candidate whose landing ended the step (−1: none). It takes part in the
@@ -42,7 +42,7 @@ Status resolve_contacts(const Model<S, B, D>& model, Workspace<S, B, D>& ws, con
     bool any_plastic = false;
     for (int i = 0; i < n; ++i) {
       // A contact that carried force through the step and drifts in at the integrator's error
-      // is a continuing contact (004 Step 4), not a collision: its approach is taken out
+      // is a continuing contact (Liu04 Step 4), not a collision: its approach is taken out
       // plastically. The others bounce, until the Zeno rule brings them to rest.
       const bool drifting = continuing != nullptr && continuing[i];
       const bool too_slow_to_bounce = report.normal_velocity[i] >= -options.speed_tolerance;  // `gained` only

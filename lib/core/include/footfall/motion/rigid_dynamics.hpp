@@ -1,11 +1,11 @@
 #pragma once
 // The evaluations the rigid-contact simulators are built from, each at one state (q, v):
-//  - the acceleration with the active contacts as equality constraints (000 Table 11.1 step 1):
-//    W_AA λ_A = −d_A (+ Baumgarte), q̈ = H⁻¹(τ − C) + H⁻¹T_A λ_A (000 (11.35), (11.36));
-//  - the acceleration with given contact forces held (004 (28));
-//  - the contact LCP of the touching contacts (000 (11.42), 004 (24)–(26), (29)), whose basic
+//  - the acceleration with the active contacts as equality constraints (RBDA Table 11.1 step 1):
+//    W_AA λ_A = −d_A (+ Baumgarte), q̈ = H⁻¹(τ − C) + H⁻¹T_A λ_A (RBDA (11.35), (11.36));
+//  - the acceleration with given contact forces held (Liu04 (28));
+//  - the contact LCP of the touching contacts (RBDA (11.42), Liu04 (24)–(26), (29)), whose basic
 //    solution names the new active set (λ > 0);
-//  - the impact LCP of contact gain (000 §11.7, 004 (11)–(15)) with the Zeno rule.
+//  - the impact LCP of contact gain (RBDA §11.7, Liu04 (11)–(15)) with the Zeno rule.
 // All reuse the stance and strike solvers, so their answers are checked before they are used.
 #include "footfall/dynamics/energy.hpp"
 #include "footfall/dynamics/integrate.hpp"
@@ -30,7 +30,7 @@ void select_candidates(const ContactCandidates<S, K>& candidates, const bool* ma
 
 // q̈ and λ (per candidate, 0 if not active) at (q, v) with the active contacts held by
 // equality constraints, their normal accelerations set to Baumgarte's −2φ̇/τ − φ/τ² (or 0).
-// Active contacts must have independent normals (000 Table 11.1: the active set is a basis);
+// Active contacts must have independent normals (RBDA Table 11.1: the active set is a basis);
 // if W_AA is not positive definite the Status says so.
 template <typename S, int B, int D, int K, typename QDerived, typename VDerived, typename TDerived>
 Status constrained_acceleration(const Model<S, B, D>& model, Workspace<S, B, D>& ws,
@@ -68,7 +68,7 @@ Status constrained_acceleration(const Model<S, B, D>& model, Workspace<S, B, D>&
   return Status::Ok();
 }
 
-// q̈ at (q, v) with the contact forces held as given: 004 (28)'s M ṽ̇ = f + W_sᵀ c_s. `normal`
+// q̈ at (q, v) with the contact forces held as given: Liu04 (28)'s M ṽ̇ = f + W_sᵀ c_s. `normal`
 // and `friction` are per candidate (friction along the contact's t₁, t₂; read only when
 // with_friction); the candidates with a non-zero normal force are the loaded ones.
 template <typename S, int B, int D, int K, typename QDerived, typename VDerived, typename TDerived>
@@ -179,7 +179,7 @@ Status project_rates_onto_contacts(const Model<S, B, D>& model, Workspace<S, B, 
 
 // Stops the contacts in `mask` dead: the smallest change of v in the metric of H that zeroes
 // their points' velocities, Δv = −H⁻¹Gᵀ W⁺ (G v) over their three rows each, the impulse a
-// sticking contact takes (000 (11.66)–(11.72)). For a slip that friction ends inside a step, at
+// sticking contact takes (RBDA (11.66)–(11.72)). For a slip that friction ends inside a step, at
 // a time located to min_step: what is left is below what the step resolves. Contacts on one body
 // make W singular (a planar rod's two ends have six rows and three DOFs), so W⁺ is taken as
 // (W + εI)⁻¹ with ε = √ε_S·max Wᵢᵢ, refined once: the rows that can be zeroed are, to rounding.
@@ -215,7 +215,7 @@ Status stop_contacts(const Model<S, B, D>& model, Workspace<S, B, D>& ws, const 
 
 // The contact LCP of the candidates in `touching` at the current state (compute_tick_terms
 // done): q̈, λ per candidate, and the new active set {λ > 0} (a basic solution's positive
-// forces have independent normals, 000 §11.4). Friction as the stance solve models it.
+// forces have independent normals, RBDA §11.4). Friction as the stance solve models it.
 template <typename S, int B, int D, int K, typename TDerived>
 Status solve_contact_lcp(const Model<S, B, D>& model, const Workspace<S, B, D>& ws,
                          const ContactCandidates<S, K>& candidates, const bool* touching,
@@ -249,7 +249,7 @@ Status solve_contact_lcp(const Model<S, B, D>& model, const Workspace<S, B, D>& 
 }
 
 // The impact of the candidates in `touching` at the current state (kinematics, H and its factor
-// done) with Newton's restitution per contact (004 (11)–(15)), except that a contact the Zeno
+// done) with Newton's restitution per contact (Liu04 (11)–(15)), except that a contact the Zeno
 // rule brings to rest gets e = 0 (`plastic`). A contact leaving faster than `separating_speed`
 // takes no part. Writes v⁺ and the impulses per candidate.
 template <typename S, int B, int D, int K, typename VDerived>

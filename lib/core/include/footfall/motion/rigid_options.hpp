@@ -1,6 +1,6 @@
 #pragma once
-// Options of the two rigid-contact simulators: the event-driven scheme of 000 Table 11.1
-// (event_driven.hpp) and 004's variable-step implicit trapezoidal scheme (trapezoidal.hpp).
+// Options of the two rigid-contact simulators: the event-driven scheme of RBDA Table 11.1
+// (event_driven.hpp) and Liu04's variable-step implicit trapezoidal scheme (trapezoidal.hpp).
 #include <cmath>
 
 #include "footfall/common/numeric.hpp"
@@ -20,7 +20,7 @@ struct RigidContactOptions {
   // Normal speeds below this (m/s) count as zero: a touching contact approaching slower than
   // this is not an impact, one leaving slower than this is not leaving.
   S speed_tolerance = S(1e-6);
-  // The Zeno rule (000 Table 11.1 needs one: a bounce sequence has infinitely many impacts).
+  // The Zeno rule (RBDA Table 11.1 needs one: a bounce sequence has infinitely many impacts).
   // Under a steady pull the rebound speed, and with it the flight time, shrinks by e at every
   // bounce, so after a flight of T the remaining bounces last e·T/(1 − e) in all. When that is
   // shorter than `min_step` the bounces are below what the integration resolves: the impact is
@@ -70,7 +70,7 @@ bool rests_on_plane(const RigidContactOptions<S>& co, S gap_start, S rate_start,
 
 }  // namespace detail
 
-// 000 Table 11.1 with Heun's method (000 (11.50)) and its interpolation polynomial (11.51).
+// RBDA Table 11.1 with Heun's method (RBDA (11.50)) and its interpolation polynomial (11.51).
 template <typename S>
 struct EventDrivenOptions {
   RigidContactOptions<S> contact;
@@ -98,7 +98,7 @@ Status validate_event_driven_options(const EventDrivenOptions<S>& o) noexcept {
   return Status::Ok();
 }
 
-// 004 (27)–(29) and its step-scoring rule.
+// Liu04 (27)–(29) and its step-scoring rule.
 template <typename S>
 struct TrapezoidalOptions {
   RigidContactOptions<S> contact;
@@ -110,7 +110,7 @@ struct TrapezoidalOptions {
   // ṽ, in at most max_iterations evaluations.
   S iteration_tolerance = std::sqrt(epsilon<S>());
   int max_iterations = 20;
-  // 004's rule: after this many steps in a row shorter than h-init it halves h-init; after this
+  // Liu04's rule: after this many steps in a row shorter than h-init it halves h-init; after this
   // many in a row at h-init it doubles it.
   int score_limit = 8;
 };

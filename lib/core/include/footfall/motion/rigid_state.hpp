@@ -1,7 +1,7 @@
 #pragma once
 // The state, scratch and per-step report of the rigid-contact simulators (event_driven.hpp,
 // trapezoidal.hpp). Contacts are the candidates of contact_gaps.hpp; a candidate is *active*
-// while it carries force as an equality constraint φ̈ = 0 (000 Table 11.1's active set).
+// while it carries force as an equality constraint φ̈ = 0 (RBDA Table 11.1's active set).
 #include "footfall/common/small_ldlt.hpp"
 #include "footfall/motion/contact_gaps.hpp"
 #include "footfall/stance/stance_workspace.hpp"
@@ -16,7 +16,7 @@ enum RigidEvent : unsigned {
   kEventContactLoss = 1u << 1,     // an active contact separated
   kEventNegativeForce = 1u << 2,   // an active contact's force turned negative: the LCP re-solved
   kEventRest = 1u << 3,            // the Zeno rule ended a bounce sequence (rigid_options.hpp)
-  kEventStepHalved = 1u << 4,      // 004's Step 4: a penetrating step was halved
+  kEventStepHalved = 1u << 4,      // Liu04's Step 4: a penetrating step was halved
 };
 
 template <typename S, int B, int D, int K>
@@ -31,7 +31,7 @@ struct RigidMotionState {
   Tangent qdd;                     // v̇ at (time, q, v), with the contact forces below
   bool active[kSlots] = {};        // the active set
   S normal_force[kSlots] = {};     // λ per candidate (0 if not active)
-  S friction_force[kSlots][2] = {};  // its friction along the contact's (t₁, t₂), 004's scheme only
+  S friction_force[kSlots][2] = {};  // its friction along the contact's (t₁, t₂), Liu04's scheme only
   S last_impact[kSlots] = {};      // time of each candidate's last impact (−∞: none yet)
   S step = S(0);                   // a variable-step scheme's current initial step (0: not begun)
   int score = 0;                   // … and its step score
@@ -48,7 +48,7 @@ struct RigidStepReport {
   unsigned events = kEventNone;
   int event_contact = -1;  // the candidate of the first event
   int evaluations = 0;     // dynamics evaluations (each: kinematics, H, its factor, C, a solve)
-  int halvings = 0;        // 004: step halvings
+  int halvings = 0;        // Liu04: step halvings
   S gap[kSlots] = {};              // φ at the step's end
   S normal_velocity[kSlots] = {};  // φ̇ at the step's end (after any impact)
   S approach_velocity[kSlots] = {};  // φ̇ just before the impact (= normal_velocity if none)

@@ -1,8 +1,8 @@
 #pragma once
-// Soft contact (000 §11.8): contact forces from positions, velocities and a small surface state
+// Soft contact (RBDA §11.8): contact forces from positions, velocities and a small surface state
 // alone, so that any forward dynamics integrates them as known external forces.
 //
-// Normal, the linear surface of 000 Fig. 11.10: a massless patch S on a spring K_n and damper D_n
+// Normal, the linear surface of RBDA Fig. 11.10: a massless patch S on a spring K_n and damper D_n
 // in parallel. With p the body point's gap to the undeformed plane (φ) and z the patch's
 // position, the patch obeys ż = −(K_n z + f_n)/D_n (11.73)/(11.76) and
 //   f_n = 0 if p > z,   f_n = max(0, −K_n z − D_n ṗ) if p = z         (11.74)/(11.75).

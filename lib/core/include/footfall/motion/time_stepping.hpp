@@ -3,8 +3,8 @@
 // scheme, in Anitescu and Potra's (1997) form. Impacts and friction are one LCP per step in the
 // contact impulses p, with no events to locate, so every step costs about the same:
 //
-//   H (v⁺ − v) = h (τ − C) + Gᵀp      (000 (11.57) over a step: impulse = force · h),
-//   q⁺ = q ⊕ h v⁺                      (the exponential map for a free body, 001 §22.1.3),
+//   H (v⁺ − v) = h (τ − C) + Gᵀp      (RBDA (11.57) over a step: impulse = force · h),
+//   q⁺ = q ⊕ h v⁺                      (the exponential map for a free body, MLS94 ch. 2),
 //
 // and per contact, with ζ⁺ = G v⁺ = G v_free + W p, v_free = v + h H⁻¹(τ − C), W = G H⁻¹ Gᵀ:
 //
@@ -104,7 +104,7 @@ Status advance_time_stepping(const Model<S, B, D>& model, Workspace<S, B, D>& ws
     mw.v_end = mw.v_stage;
   }
 
-  // The check before an ok (DESIGN.md §2): ζ⁺_n recomputed from v⁺ must reach its target, and
+  // The check before an ok (lib/DESIGN.md §2): ζ⁺_n recomputed from v⁺ must reach its target, and
   // equal it where the contact took impulse, to the rounding of the terms (the cone solver's own
   // tolerance on top).
   const S accuracy = used == StanceSolver::kPgs ? StanceOptions<S>().tolerance : S(0);

@@ -1,11 +1,11 @@
 #pragma once
-// 004's variable-step scheme (§4, (27)–(29)): implicit trapezoidal integration of the ODE with
+// Liu04's variable-step scheme (§4, (27)–(29)): implicit trapezoidal integration of the ODE with
 // the contact LCP solved by Lemke inside the step.
 //
 //  Step 1  predict (q̃, ṽ) by the trapezoidal rule (28) with the contact forces c_sᵐ held,
 //          solving its implicit equations by fixed-point iteration. When a free candidate
 //          would penetrate, the step h becomes an unknown fixed by that gap reaching zero,
-//          Ψ_ip = 0 (004's added condition), found by regula falsi on h.
+//          Ψ_ip = 0 (Liu04's added condition), found by regula falsi on h.
 //  Step 2  solve the contact LCP (29) at (q̃, ṽ) for c_sᵐ⁺¹ (Lemke, through the stance solve).
 //  Step 3  solve (28) again with c_sᵐ⁺¹ for qᵐ⁺¹, vᵐ⁺¹, v̇ᵐ⁺¹.
 //  Step 4  a gap below −tolerance halves h and starts again; otherwise an approaching contact
@@ -14,7 +14,7 @@
 //  Scoring: a step shorter than h-init scores −1, one at h-init +1; `score_limit` in a row
 //          halves or doubles h-init.
 // The configuration moves on its manifold: qᵐ⁺¹ = qᵐ ⊕ (h/2)(vᵐ + vᵐ⁺¹) (the exponential map
-// for the free flyer, dynamics/integrate.hpp), 004's q + (h/2)(G vᵐ + G vᵐ⁺¹) to second order.
+// for the free flyer, dynamics/integrate.hpp), Liu04's q + (h/2)(G vᵐ + G vᵐ⁺¹) to second order.
 // Friction (options.friction) enters the LCPs (29), (24)–(26) and the impact (14) through the
 // stance and strike solvers, and the held forces of (28) include it.
 #include <algorithm>
@@ -26,7 +26,7 @@ namespace footfall {
 
 namespace detail {
 
-// 004 (28) over h from `start` with the contact forces (normal, friction) held: writes q̃, ṽ,
+// Liu04 (28) over h from `start` with the contact forces (normal, friction) held: writes q̃, ṽ,
 // ṽ̇ into mw.q_stage, mw.v_stage, mw.a_stage.
 template <typename S, int B, int D, int K, typename TDerived>
 Status trapezoidal_predict(const Model<S, B, D>& model, Workspace<S, B, D>& ws, const ContactCandidates<S, K>& candidates,
@@ -57,7 +57,7 @@ Status trapezoidal_predict(const Model<S, B, D>& model, Workspace<S, B, D>& ws, 
 
 }  // namespace detail
 
-// Advances `state` by one accepted step of 004's scheme (its length chosen by the scheme:
+// Advances `state` by one accepted step of Liu04's scheme (its length chosen by the scheme:
 // report.step) and resolves the contacts at its end. τ is held over the step. On a non-ok
 // Status the state is unchanged.
 template <typename S, int B, int D, int K, typename TDerived>
@@ -253,7 +253,7 @@ Status advance_trapezoidal(const Model<S, B, D>& model, Workspace<S, B, D>& ws, 
   }
   // Step 4's second half: an impact (14) for the contacts that arrived, the LCP (24)–(26).
   // The contacts that carried force through the step drift off their planes at the
-  // integrator's error, which 004 leaves to accumulate, and a contact that arrives ends the
+  // integrator's error, which Liu04 leaves to accumulate, and a contact that arrives ends the
   // step up to a tolerance inside its plane, from where its rebound would start lower each
   // time: both are projected back onto their planes (rigid_dynamics.hpp) before the impact.
   bool carried[kSlots] = {}, onto_plane[kSlots] = {};
@@ -278,7 +278,7 @@ Status advance_trapezoidal(const Model<S, B, D>& model, Workspace<S, B, D>& ws, 
   status = detail::resolve_contacts(model, ws, candidates, tau, co, options.friction, mw, next, report, carried, landing);
   if (!status.ok()) return report.status = status;
 
-  // 004's scoring of the step against h-init.
+  // Liu04's scoring of the step against h-init.
   next.score = h < h_init ? std::min(next.score, 0) - 1 : std::max(next.score, 0) + 1;
   if (next.score <= -options.score_limit) {
     next.step = std::max(h_init * S(0.5), co.min_step);

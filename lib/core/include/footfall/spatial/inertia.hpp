@@ -44,8 +44,8 @@ bool pivots_above(const Matrix3<S>& m, S floor) noexcept {
 // ½(I_a + I_b − I_c) over the three orderings of the principal moments (Wensing, Kim and
 // Slotine, "Linear matrix inequalities for physically consistent inertial parameter
 // identification", 2017). Neither check solves for eigenvalues: Eigen's closed-form 3×3 solver
-// calls acos, cos and sin, which on a board pull in the C library's argument reduction (over a
-// kilobyte of stack on its deepest path, and several of flash) for a check run once per body.
+// calls acos, cos and sin, which on a board pull in the C library's argument reduction (much
+// stack on its deepest path, and flash) for a check run once per body.
 template <typename S>
 FOOTFALL_COLD Status validate_mass_properties(S mass, const Vector3<S>& com,
                                               const Matrix3<S>& inertia_about_com) noexcept {

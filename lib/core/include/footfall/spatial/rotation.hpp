@@ -1,8 +1,8 @@
 #pragma once
-// Rotation helpers: unit quaternions (stored x, y, z, w as at footfall's API, DESIGN.md §3) to
-// and from rotation matrices, and the exponential map from a rotation vector, which 001
-// §22.1.3 uses to advance an orientation by ω h without leaving the rotation group (adding
-// Ṙ h to R would make R drift off orthonormal).
+// Rotation helpers: unit quaternions (stored x, y, z, w as at footfall's API, lib/DESIGN.md §3) to
+// and from rotation matrices, and the exponential map from a rotation vector (MLS94 ch. 2),
+// which advances an orientation by ω h without leaving the rotation group (adding Ṙ h to R
+// would make R drift off orthonormal).
 #include <cmath>
 
 #include "footfall/common/numeric.hpp"
@@ -86,7 +86,7 @@ void rodrigues_coefficients(S theta_squared, S* sin_over_theta, S* one_minus_cos
 }  // namespace detail
 
 // exp(φ×): the rotation by |φ| about φ/|φ| (Rodrigues' formula), rotvec_to_matrix of
-// 001 §22.1.3: R = 1 + (sin θ/θ) φ× + ((1 − cos θ)/θ²) φ× φ×.
+// MLS94 ch. 2: R = 1 + (sin θ/θ) φ× + ((1 − cos θ)/θ²) φ× φ×.
 template <typename S>
 Matrix3<S> exp_so3(const Vector3<S>& phi) noexcept {
   S a, b;

@@ -1,11 +1,11 @@
 #pragma once
-// 000 Table 11.1's bookkeeping, carried from tick to tick: the current contacts (touching, with
+// RBDA Table 11.1's bookkeeping, carried from tick to tick: the current contacts (touching, with
 // ζ̇ = 0) and the active contacts (a subset whose normals form a basis of range(T), holding every
 // positive force). While the contacts stay the same and every force stays non-negative, the
 // active contacts can be treated as equalities — a ζ̇ = 0 (sticking, with the cone) on each,
 // solved exactly as one linear system — and the complementarity problem need not be solved
 // again. A contact gained, a force turning negative, a current contact accelerating into its
-// surface or a force leaving its cone sends the tick to the full solve (000 Table 11.1 step 6),
+// surface or a force leaving its cone sends the tick to the full solve (RBDA Table 11.1 step 6),
 // which then names the new current and active sets. The linear solve's answer is judged by the
 // same checks as the full solve's, so it is never "ok" on a wrong answer.
 //
@@ -53,7 +53,7 @@ int active_rows(const ContactBook<K>& book, const StanceWorkspace<S, D, K>& sw, 
 
 // The new current and active sets from an ok result: current = touching with ζ̇ = 0 (a force, or
 // none and no acceleration); active = the positive forces, then current contacts added while
-// the held rows stay independent (a basis of range(T), 000 §11.5).
+// the held rows stay independent (a basis of range(T), RBDA §11.5).
 template <typename S, int D, int K>
 void record_contact_sets(const StanceResult<S, D, K>& result, const ContactSet<S, K>& set,
                          StanceWorkspace<S, D, K>& sw, ContactBook<K>& book) noexcept {

@@ -6,7 +6,7 @@
 // from W without dense products.
 //
 // Per contact, by mode:
-// - normal only: z = λ_n, w = ζ̇ (000 (11.42)).
+// - normal only: z = λ_n, w = ζ̇ (RBDA (11.42)).
 // - sliding at slip direction ŝ (in t₁, t₂): z = λ_n with the force λ_n (n − μ ŝ) and w = ζ̇:
 //   friction opposes the slip at its full μλ_n, so M's column is W(n − μŝ) and M is not
 //   symmetric (Painlevé's inconsistency lives here: M's diagonal can turn negative).

@@ -1,6 +1,7 @@
 #pragma once
 // Joint torques that hold a floating-base robot still on its contacts, the feed-forward term of
-// a standing controller and the "consistent gravity-compensation solve" of REFERENCE.md's
+// a standing controller and the "consistent gravity-compensation solve" of the reference
+// problems' (tests/README.md)
 // quadruped problem. At rest in the current configuration (q̈ = 0) the equations of motion
 // H q̈ + C = τ + Gᵀf leave, on the six unactuated base rows,
 //

@@ -1,6 +1,6 @@
 #pragma once
 // What a stance solve is asked to do: the friction model and the solver, with the bounds on
-// their work (DESIGN.md §2: every loop has a limit known before it starts).
+// their work (lib/DESIGN.md §2: every loop has a limit known before it starts).
 #include <cmath>
 
 #include "footfall/common/numeric.hpp"
@@ -8,7 +8,7 @@
 namespace footfall {
 
 enum class FrictionModel : unsigned char {
-  kNone = 0,   // frictionless: the seeds' LCP in the normal forces alone (000 (11.42))
+  kNone = 0,   // frictionless: RBDA (11.42)'s LCP in the normal forces alone
   kPyramid4,   // Coulomb's cone inscribed by a pyramid of 4 facets: an LCP
   kPyramid8,   // … of 8 facets: an LCP, closer to the cone, twice the tangential unknowns
   kCone,       // the exact circular cone ‖f_t‖ ≤ μ f_n: a second-order cone complementarity problem

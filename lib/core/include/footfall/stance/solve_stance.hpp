@@ -1,15 +1,15 @@
 #pragma once
-// The stance solve of one tick (DESIGN.md §4; 000 §11.3–11.5): given the tick's dynamics terms
+// The stance solve of one tick (lib/DESIGN.md §4; RBDA §11.3–11.5): given the tick's dynamics terms
 // in a Workspace (kinematics, H and its factor, C, all at the same q and v), joint forces τ and
 // the contacts, find the contact forces λ and the joint accelerations
 //
-//   H q̈ + C = τ + τ_c,   τ_c = Gᵀ f  (= T λ without friction, 000 (11.32), (11.41)),
+//   H q̈ + C = τ + τ_c,   τ_c = Gᵀ f  (= T λ without friction, RBDA (11.32), (11.41)),
 //
-// with the complementarity of 000 (11.42) on every contact and the friction model's law on its
+// with the complementarity of RBDA (11.42) on every contact and the friction model's law on its
 // tangential force. Stages: contact terms (contact/contact_dynamics.hpp), the problem
 // (stance/assemble.hpp), a solver, then q̈ by one sparse solve and the final check.
 //
-// Never "ok" on a wrong answer (DESIGN.md §2): the solver's answer passes its own check, and
+// Never "ok" on a wrong answer (lib/DESIGN.md §2): the solver's answer passes its own check, and
 // then the equations of motion are checked on q̈ and f, and the normal accelerations G q̈ + Ġv
 // recomputed from q̈ must not penetrate, before the Status is ok.
 #include <Eigen/Core>

@@ -87,7 +87,7 @@ struct StanceResult {
   RowVector lambda;                 // contact-frame forces: (f_n, f_t₁, f_t₂) per contact, or f_n alone frictionless
   RowVector contact_acceleration;   // ζ̇ and the tangential accelerations on the same rows, from q̈
   DofVector qdd;                    // q̈ = H⁻¹(τ − C + τ_c)
-  DofVector tau_contact;            // τ_c = T λ (with friction, Gᵀ f), 000 (11.32)
+  DofVector tau_contact;            // τ_c = T λ (with friction, Gᵀ f), RBDA (11.32)
   S equation_residual = std::numeric_limits<S>::infinity();  // ‖H q̈ + C − τ − τ_c‖∞
 
   bool ok() const noexcept { return status.ok(); }

@@ -1,6 +1,6 @@
 #pragma once
 // The impulse each joint carries in a strike: RNEA (RBDA Table 5.1) with impulses for forces
-// and velocity jumps for accelerations (000 (11.55)–(11.59)). Velocity products and gravity
+// and velocity jumps for accelerations (RBDA (11.55)–(11.59)). Velocity products and gravity
 // drop out (they are finite and act for no time). Outward, Δv_i = ⁱX_λ(i) Δv_λ(i) + S_i Δq̇_i;
 // inward, body i needs I_i Δv_i, of which the contacts give their impulses and its children
 // take back what their joints pass on, so joint i passes
@@ -9,7 +9,7 @@
 //
 // from λ(i) to body i, in body i's coordinates. Its part along the motion axes, S_iᵀ ι_J,i,
 // is what the drive delivers: −armature·Δq̇ (it spins the rotor up), since H Δq̇ = Gᵀι
-// (000 (11.57), (11.58)) with H's armature diagonal; the rest is the bearing's.
+// (RBDA (11.57), (11.58)) with H's armature diagonal; the rest is the bearing's.
 //
 // A free flyer's axes span all six directions, so it has no bearing: its ι_J is its axis part
 // alone, −armature·Δq̇ (zero without armature), exactly what the sum above comes to when H Δq̇

@@ -1,6 +1,6 @@
 #pragma once
 // What a strike solve is asked to do: the friction model, the restitution law, the solver and
-// the bounds on their work (DESIGN.md §2), and the peak-load prediction's step budget.
+// the bounds on their work (lib/DESIGN.md §2), and the peak-load prediction's step budget.
 #include <cmath>
 
 #include "footfall/common/numeric.hpp"
@@ -9,9 +9,9 @@
 namespace footfall {
 
 enum class StrikeFriction : unsigned char {
-  kNone = 0,  // frictionless: impulses along the normals alone (004 (11)–(15))
+  kNone = 0,  // frictionless: impulses along the normals alone (Liu04 (11)–(15))
   kSticking,  // friction stops all tangential motion of every contact that takes impulse
-              // (000 (11.66)–(11.72)), with no bound on it: μ → ∞
+              // (RBDA (11.66)–(11.72)), with no bound on it: μ → ∞
   kPyramid4,  // Coulomb's cone inscribed by a pyramid of 4 facets, an LCP
   kPyramid8,  // … of 8 facets
   kCone,      // the exact cone ‖ι_t‖ ≤ μ ι_n, the tangential impulse opposing the slip after
@@ -19,7 +19,7 @@ enum class StrikeFriction : unsigned char {
 
 // How the normal velocity after the strike follows from the one before (per contact eᵢ).
 enum class RestitutionLaw : unsigned char {
-  // Newton (004 (11)–(12)): ζ⁺ᵢ + eᵢ ζ⁻ᵢ ≥ 0 ⊥ ιᵢ ≥ 0 on every contact at once.
+  // Newton (Liu04 (11)–(12)): ζ⁺ᵢ + eᵢ ζ⁻ᵢ ≥ 0 ⊥ ιᵢ ≥ 0 on every contact at once.
   kNewton = 0,
   // Poisson: a compression phase (e = 0) gives ι_c; the restitution phase adds eᵢ ι_c,ᵢ along
   // each normal, then whatever impulse keeps every contact from approaching again.

@@ -1,14 +1,14 @@
 #pragma once
-// The strike solve (DESIGN.md §4; 000 §11.7; 004 §2): given the tick's kinematics, H and its
+// The strike solve (lib/DESIGN.md §4; RBDA §11.7; Liu04 §2): given the tick's kinematics, H and its
 // factor at the configuration of touchdown, the joint velocities v⁻ just before and the contacts,
 // find the contact impulses ι and the velocities just after,
 //
-//   H Δq̇ = u = Gᵀι   (000 (11.57), (11.58)),   v⁺ = v⁻ + Δq̇,   ζ⁺ = ζ⁻ + W ι   (004 (13)),
+//   H Δq̇ = u = Gᵀι   (RBDA (11.57), (11.58)),   v⁺ = v⁻ + Δq̇,   ζ⁺ = ζ⁻ + W ι   (Liu04 (13)),
 //
 // with W = G H⁻¹ Gᵀ, under the restitution law on every contact that strikes (ζ⁻ < 0) or
 // touches (ζ⁻ ≈ 0); separating contacts are left out unless the others' impulses would drive
 // them into the surface, when they join as plastic contacts (below). Newton's law makes this
-// 004 (15):
+// Liu04 (15):
 //
 //   0 ≤ ζ⁺_n + e ζ⁻_n = W_n ι + (1 + e) ζ⁻_n  ⊥  ι_n ≥ 0,
 //
@@ -16,17 +16,17 @@
 // side (1 + e) ζ⁻_n on the normal rows, ζ⁻_t on the tangential ones, so the stance solvers and
 // friction models serve unchanged: the pyramids' LCP, and the cone's Gauss–Seidel with its exact
 // finish, now make the friction impulse oppose the slip after the strike (maximum dissipation).
-// Sticking friction (000 (11.66)–(11.72)) has a solver of its own (strike/sticking_solver.hpp).
+// Sticking friction (RBDA (11.66)–(11.72)) has a solver of its own (strike/sticking_solver.hpp).
 //
 // The simultaneous laws have known limits, which the tests pin down: Newton's law with several
 // contacts and e > 0 can gain energy, and on a chain of bodies in contact (Newton's cradle) it
 // spreads the impulse over the chain instead of passing it along: three touching equal balls,
 // the first arriving at v with e = 1, leave at (−v/3, 2v/3, 2v/3), not (0, 0, v). Poisson's law
 // does no better on the cradle. Neither models the compression waves a real strike sends through
-// the bodies and joints (000 §11.7); an event-by-event (sequential) treatment would, and is not
+// the bodies and joints (RBDA §11.7); an event-by-event (sequential) treatment would, and is not
 // what this function does.
 //
-// Never "ok" on a wrong answer (DESIGN.md §2): the solver's answer passes its own check, then
+// Never "ok" on a wrong answer (lib/DESIGN.md §2): the solver's answer passes its own check, then
 // u = H Δq̇ is checked on the branch-sparse H, and ζ⁺ recomputed from v⁺ must obey the law (no
 // contact leaves approaching) with complementarity, before the Status is ok. Finite v so large
 // that the kinetic energy ½ vᵀHv (before or after) overflows the scalar is refused as
@@ -154,7 +154,7 @@ FOOTFALL_INLINE void contact_rows_product(const ContactDynamics<S, D, K>& cd, in
 }
 
 // The kinetic energies after and before a strike: T⁺ = ½v⁺ᵀHv⁺ by a walk over H, and T⁻ from it
-// by the work the impulses did, T⁺ − T⁻ = (v⁻ + ½Δq̇)ᵀ u with u = H Δq̇ = Gᵀι (000 (11.57);
+// by the work the impulses did, T⁺ − T⁻ = (v⁻ + ½Δq̇)ᵀ u with u = H Δq̇ = Gᵀι (RBDA (11.57);
 // expand ½(v⁻ + Δq̇)ᵀH(v⁻ + Δq̇)), which the impulse-equation check has held to H Δq̇ within its
 // rounding: one walk instead of two. T⁻ carries the rounding of the work's terms, on the scale
 // of |v⁻|·|u|, as the walk's T⁻ would; a work that overflows leaves it infinite or NaN, which

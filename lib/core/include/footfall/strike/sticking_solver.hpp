@@ -1,10 +1,10 @@
 #pragma once
-// Sticking friction at impact (000 (11.66)–(11.72)): every contact that takes a normal impulse
+// Sticking friction at impact (RBDA (11.66)–(11.72)): every contact that takes a normal impulse
 // leaves with no tangential velocity, its friction impulse unbounded; a contact that takes none
 // takes no friction either. Per contact the three rows (n, t₁, t₂) are all active or all idle,
 // so the problem is an LCP in blocks: for the contacts α that take impulse,
 //
-//   W_αα ι_α = −q_α  (000 (11.72) for one contact),   ι_n ≥ 0 on α,   ζ⁺_n ≥ 0 off α,
+//   W_αα ι_α = −q_α  (RBDA (11.72) for one contact),   ι_n ≥ 0 on α,   ζ⁺_n ≥ 0 off α,
 //
 // which this file settles by trying the sets α of at most K contacts, the smallest first, as
 // lcp/enumerate.hpp does for the frictionless LCP. It expects sw.problem to be W and the

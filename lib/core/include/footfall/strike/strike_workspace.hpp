@@ -103,7 +103,7 @@ struct StrikeResult {
 
   DofVector v_plus;          // v⁺ = v⁻ + Δq̇
   DofVector velocity_change; // Δq̇ = H⁻¹ u
-  DofVector joint_impulse;   // u = Gᵀι = H Δq̇ (000 (11.57), (11.58)): what a locked joint would carry
+  DofVector joint_impulse;   // u = Gᵀι = H Δq̇ (RBDA (11.57), (11.58)): what a locked joint would carry
   S impulse_residual = std::numeric_limits<S>::infinity();  // ‖u − HΔq̇‖∞
 
   // The impulsive RNEA: the spatial impulse joint i passes from its parent to body i, in body

@@ -1,16 +1,16 @@
 #pragma once
-// A strike between two articulated systems (003, Zhang 1995): system 1 and system 2 are trees
+// A strike between two articulated systems (Zhang95): system 1 and system 2 are trees
 // whose bases move with motions known in advance (a robot on a moving platform, two robots, an
-// arm striking a conveyor), and the s contacts join a body of system 1 (003's inner body l⁺(k))
+// arm striking a conveyor), and the s contacts join a body of system 1 (Zhang95's inner body l⁺(k))
 // to a body of system 2 (the outer body l⁻(k)). Their impulses enter system 1 with −1 and system
-// 2 with +1, 003's incidence matrix W (2.2); the inertia is block-diagonal, diag(H₁, H₂), so
+// 2 with +1, Zhang95's incidence matrix W (2.2); the inertia is block-diagonal, diag(H₁, H₂), so
 //
 //   H_s Δq̇_s = ±G_sᵀ ι                                        (3.13)
 //   ζ⁺ = ζ⁻ + (G₁ H₁⁻¹ G₁ᵀ + G₂ H₂⁻¹ G₂ᵀ) ι                     (3.27), (3.29)
 //
 // and the impulses come from the second line alone, (3.30)'s A M⁻¹ d I* = H, before either Δq̇
 // (3.29), (3.31). The known base motions do not jump; they add ω₀ × ρ + V₀ to the contact
-// points' velocities before the strike (3.16), (3.17). 003 takes the normal-restitution law of
+// points' velocities before the strike (3.16), (3.17). Zhang95 takes the normal-restitution law of
 // (3.15) with every contact active; here the impact problem is the single system's (an LCP or
 // the cone, with Newton's or Poisson's law, separating contacts left out). As in solve_strike, a
 // left-out contact that the strike drives into its surface (a lever struck at one end swings its
@@ -79,7 +79,7 @@ struct TwoSystemResult {
 namespace detail {
 
 // The world velocity of contact c's point on system s (body `body`, point `point` in it) for
-// joint velocities v: R (J v) + ω₀ × (R p) + V₀ (003 (3.16), (3.17)).
+// joint velocities v: R (J v) + ω₀ × (R p) + V₀ (Zhang95 (3.16), (3.17)).
 template <typename S, int B, int D, typename VDerived>
 Vector3<S> system_point_velocity(const StrikingSystem<S, B, D>& sys, int body, const Vector3<S>& point,
                                  const Eigen::MatrixBase<VDerived>& v, S* scale) noexcept {
@@ -122,7 +122,7 @@ Status validate_striking_system(const StrikingSystem<S, B, D>& sys, const char* 
 
 // The combined problem's terms from each system's (tw.system[q], filled for tw.local[q]): the
 // world contact frames of sw.taking_part, each system's turn C from its base-frame directions to
-// them, W = Σ_s C W_s Cᵀ (003 (3.27)) and ζ⁻ on every row (sw.phase).
+// them, W = Σ_s C W_s Cᵀ (Zhang95 (3.27)) and ζ⁻ on every row (sw.phase).
 template <typename S, int B, int D, int K>
 void combine_two_system_terms(const StrikingSystem<S, B, D>* const sys[2], int m, TwoSystemWorkspace<S, D, K>& tw) noexcept {
   const StrikingSystem<S, B, D>& inner = *sys[0];

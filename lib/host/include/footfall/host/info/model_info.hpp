@@ -1,6 +1,6 @@
 #pragma once
 // `footfall info`: what a model is and what it costs — bodies, joints, nq, nv, total mass, and
-// the bytes of the core's Model and Workspace at the capacity and scalar chosen (DESIGN.md §5).
+// the bytes of the core's Model and Workspace at the capacity and scalar chosen (lib/DESIGN.md §5).
 // Every figure is read from the core Model that build_model() made, not from the description.
 #include <cstddef>
 #include <string>

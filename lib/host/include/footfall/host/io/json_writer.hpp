@@ -1,7 +1,7 @@
 #pragma once
 // JSON output of the tool. Documents are built as nlohmann::ordered_json (keys stay in the order
 // they were added) and written here rather than with dump(), so that every floating-point number
-// is printed with %.17g (DESIGN.md §5) and a non-finite one, which JSON cannot hold, as null.
+// is printed with %.17g (lib/DESIGN.md §5) and a non-finite one, which JSON cannot hold, as null.
 #include <string>
 
 #include <nlohmann/json.hpp>

@@ -1,5 +1,5 @@
 #pragma once
-// The core's reference models (DESIGN.md §6) by name, as RobotDescriptions:
+// The core's reference models (lib/DESIGN.md §6) by name, as RobotDescriptions:
 //   rod2d, quadruped, biped, chain:N (a chain of N links, 1 ≤ N ≤ 64; `chain` is chain:6).
 #include <string>
 

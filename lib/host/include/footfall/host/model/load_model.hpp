@@ -10,7 +10,7 @@
 namespace footfall::host {
 
 struct LoadOptions {
-  // URDF only: join the root link to the world by a free flyer (DESIGN.md §3) instead of
+  // URDF only: join the root link to the world by a free flyer (lib/DESIGN.md §3) instead of
   // fixing it. The built-in models have their own base, and this must be false for them.
   bool floating_base = false;
   bool repair_inertia = false;                 // URDF only (urdf/urdf_import.hpp)

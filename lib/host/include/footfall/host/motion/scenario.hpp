@@ -1,13 +1,13 @@
 #pragma once
-// The scenario file of `footfall simulate` (DESIGN.md §5): a state file (state/state_file.hpp)
+// The scenario file of `footfall simulate` (lib/DESIGN.md §5): a state file (state/state_file.hpp)
 // as the initial state at t = 0, with the contacts as the candidates that may touch a plane
 // each (ground contacts only), and
 //
-//     "scheme": "event_driven",   event_driven (000 Table 11.1, frictionless), trapezoidal (004),
+//     "scheme": "event_driven",   event_driven (RBDA Table 11.1, frictionless), trapezoidal (Liu04),
 //                                 time_stepping (fixed step, one velocity-level LCP a step) or soft
-//                                 (000 §11.8's spring-damper contact, fixed step, each contact's mu)
+//                                 (RBDA §11.8's spring-damper contact, fixed step, each contact's mu)
 //     "duration": 2.0,            seconds to simulate, in (0, 60]
-//     "step": 0.001,              optional: the event-driven step, 004's initial step, the fixed step (default 1 ms)
+//     "step": 0.001,              optional: the event-driven step, Liu04's initial step, the fixed step (default 1 ms)
 //     "plane_offsets": [0, ...],  optional: each contact's plane height along its normal (m, default 0)
 //     "friction": "none",         optional, trapezoidal and time_stepping: none (default), pyramid4,
 //                                 pyramid8, cone

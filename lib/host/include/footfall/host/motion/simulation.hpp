@@ -1,5 +1,5 @@
 #pragma once
-// `footfall simulate` (DESIGN.md §5): a scenario file (motion/scenario.hpp) run forward by one of
+// `footfall simulate` (lib/DESIGN.md §5): a scenario file (motion/scenario.hpp) run forward by one of
 // the core's rigid-contact schemes in double, at the smallest of the tool's capacities that holds
 // the model, sampled after every step into a Trajectory (motion/trajectory.hpp) for the CSV and
 // the plot.

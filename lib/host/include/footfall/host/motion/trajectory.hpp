@@ -1,7 +1,7 @@
 #pragma once
 // A simulation's time history on the host: one sample per step of a footfall/motion scheme, with
 // the state and every contact candidate's gap, normal velocity, normal force and impulse, written
-// as CSV and plotted as 004's Figs. 2 and 3 (normal velocities and contact forces against time).
+// as CSV and plotted as Liu04's Figs. 2 and 3 (normal velocities and contact forces against time).
 #include <string>
 #include <vector>
 

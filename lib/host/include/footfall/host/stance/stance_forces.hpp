@@ -1,5 +1,5 @@
 #pragma once
-// `footfall forces` (DESIGN.md §5): the stance contact forces of one state file, computed by the
+// `footfall forces` (lib/DESIGN.md §5): the stance contact forces of one state file, computed by the
 // core in double — forward kinematics, H, its factor, C, then solve_stance() — at the smallest of
 // the tool's capacities that holds the model and kMaxStateContacts contacts.
 //

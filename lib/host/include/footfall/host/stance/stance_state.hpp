@@ -1,5 +1,5 @@
 #pragma once
-// The state file of `footfall forces` (DESIGN.md §5): the fields every state file has
+// The state file of `footfall forces` (lib/DESIGN.md §5): the fields every state file has
 // (state/state_file.hpp), "tau" required, and
 //
 //     "friction": "cone",      optional: none, pyramid4, pyramid8, cone (default)

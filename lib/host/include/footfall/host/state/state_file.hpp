@@ -1,6 +1,6 @@
 #pragma once
 // What the state files of `footfall forces` (stance/stance_state.hpp) and `footfall impact`
-// (strike/impact_state.hpp) share (DESIGN.md §5): one instant's q, v, τ, gravity and contacts,
+// (strike/impact_state.hpp) share (lib/DESIGN.md §5): one instant's q, v, τ, gravity and contacts,
 // and the solver and its limits, as JSON. Every field is checked before the core sees it, so
 // that a mistake comes back as one line naming the file and the field:
 //   "standing.json: contacts[2].normal: not of unit length (length 1.0198)".

@@ -1,5 +1,5 @@
 #pragma once
-// The state file of `footfall impact` (DESIGN.md §5): the fields every state file has
+// The state file of `footfall impact` (lib/DESIGN.md §5): the fields every state file has
 // (state/state_file.hpp), at the instant of touchdown — q, and v the joint velocities just
 // before the strike — and
 //

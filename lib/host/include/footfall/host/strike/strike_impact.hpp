@@ -1,5 +1,5 @@
 #pragma once
-// `footfall impact` (DESIGN.md §5): the foot strike of one state file, solved by the core in
+// `footfall impact` (lib/DESIGN.md §5): the foot strike of one state file, solved by the core in
 // double — forward kinematics, H and its factor at touchdown, then solve_strike() — at the
 // smallest of the tool's capacities that holds the model and kMaxStateContacts contacts: the
 // contact impulses, the velocities after, the joint impulses and reaction impulses, the kinetic

@@ -10,7 +10,7 @@
 //   are placed in the body's frame; each merged link is kept as a frame (RobotDescription::frames);
 // - the root: the root link fixed to the world (nq = nv = number of moving joints; its own
 //   inertial and those of links fixed to it then play no part, RobotDescription::
-//   mass_fixed_to_world), or joined to the world by a free flyer (nq = 7 + n, nv = 6 + n) when
+//   mass_fixed_to_world), or joined to the world by a free flyer (lib/DESIGN.md §3: nq = 7 + n, nv = 6 + n) when
 //   floating_base is set or when the root is an empty link (no mass: conventionally "world") whose
 //   one joint to the base is `floating`; an empty "world" root fixed to the base gives a fixed
 //   base, which floating_base frees;
