@@ -1,6 +1,4 @@
 // footfall codegen --model robot.urdf --out robot_model.hpp [--name N] [--namespace NS]
-#include <cstdio>
-#include <fstream>
 #include <memory>
 
 #include "command.hpp"
@@ -19,26 +17,6 @@ struct CodegenOptions {
   host::CodegenOptions codegen;
 };
 
-// Writes to a temporary file beside `path` and renames it, so a failed run leaves no partial
-// header and a build never sees one half-written.
-host::Result<void> write_file(const std::string& path, const std::string& text) {
-  const std::string temporary = path + ".tmp";
-  {
-    std::ofstream file(temporary, std::ios::binary | std::ios::trunc);
-    if (!file) return host::Error{path + ": cannot write file"};
-    file << text;
-    file.close();
-    if (!file) {
-      (void)std::remove(temporary.c_str());  // best effort: the write already failed
-      return host::Error{path + ": cannot write file"};
-    }
-  }
-  if (std::rename(temporary.c_str(), path.c_str()) != 0) {
-    (void)std::remove(temporary.c_str());  // best effort: the rename already failed
-    return host::Error{path + ": cannot write file"};
-  }
-  return {};
-}
 
 host::Result<std::string> run_codegen(const CodegenOptions& options) {
   const host::Result<void> out_ok = host::check_output_path(options.out, "--out", {{options.model.model, "--model"}});
@@ -47,7 +25,7 @@ host::Result<std::string> run_codegen(const CodegenOptions& options) {
   if (!description.ok()) return host::Error{description.error()};
   host::Result<std::string> header = host::generate_model_header(description.value(), options.codegen);
   if (!header.ok()) return host::Error{header.error()};
-  host::Result<void> written = write_file(options.out, header.value());
+  host::Result<void> written = host::write_output_file(options.out, header.value());
   if (!written.ok()) return host::Error{written.error()};
   const host::RobotDescription& d = description.value();
   return "wrote " + options.out + ": " + d.name + ", " + std::to_string(d.body_count()) + " bodies, nq " +

@@ -7,6 +7,7 @@
 #include <functional>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include <CLI/CLI.hpp>
 
@@ -21,6 +22,7 @@ struct Output {
   std::string text;
   int exit_status = 0;
   std::string diagnostic;
+  std::vector<std::string> warnings;  // each printed on stderr as "footfall: warning: ...", whatever the status
 };
 
 // Exit statuses of the tool (main.cpp): 0 success, 1 bad input, 2 a command line that does not
@@ -34,7 +36,7 @@ using Action = std::function<host::Result<Output>()>;
 // The Output of a command that prints text and succeeds, or its error.
 inline host::Result<Output> text_output(host::Result<std::string> result) {
   if (!result.ok()) return host::Error{result.error()};
-  return Output{std::move(result.value()), 0, ""};
+  return Output{std::move(result.value()), 0, "", {}};
 }
 
 void add_info_command(CLI::App& app, Action* selected);
@@ -42,5 +44,6 @@ void add_codegen_command(CLI::App& app, Action* selected);
 void add_forces_command(CLI::App& app, Action* selected);
 void add_impact_command(CLI::App& app, Action* selected);
 void add_simulate_command(CLI::App& app, Action* selected);
+void add_pose_command(CLI::App& app, Action* selected);
 
 }  // namespace footfall::cli

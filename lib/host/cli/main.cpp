@@ -33,6 +33,7 @@ int main(int argc, char** argv) {
     footfall::cli::add_forces_command(app, &action);
     footfall::cli::add_impact_command(app, &action);
     footfall::cli::add_simulate_command(app, &action);
+    footfall::cli::add_pose_command(app, &action);
     app.footer("Run `footfall <command> --help` for a command's options and an example.");
     if (argc > 1 && argv[1][0] != '-') {  // CLI11 would only say that a subcommand is required
       std::string names;
@@ -57,6 +58,7 @@ int main(int argc, char** argv) {
     const std::size_t written = std::fwrite(output.text.data(), 1, output.text.size(), stdout);
     if (written != output.text.size() || std::fflush(stdout) != 0)
       return fail("cannot write the output", footfall::cli::kExitBadInput);
+    for (const std::string& warning : output.warnings) (void)fail("warning: " + warning, 0);
     if (!output.diagnostic.empty()) return fail(output.diagnostic, output.exit_status);
     return output.exit_status;
   } catch (const std::exception& e) {

@@ -50,7 +50,7 @@ host::Result<Output> run_simulate(const SimulateOptions& options) {
     const host::Result<void> plotted = host::write_plot_png(host::contact_figure(r.trajectory, title), options.plot);
     if (!plotted.ok()) return host::Error{plotted.error()};
   }
-  Output output{options.json ? host::simulation_json(r) : host::simulation_table(r), 0, ""};
+  Output output{options.json ? host::simulation_json(r) : host::simulation_table(r), 0, "", {}};
   if (!r.ok()) {
     output.exit_status = kExitNoAnswer;
     output.diagnostic =

@@ -4,6 +4,7 @@
 // its JSON or table, and exit status 3 with one line on stderr when the problem has no answer.
 #include <memory>
 #include <string>
+#include <type_traits>
 
 #include "command.hpp"
 #include "footfall/host/stance/stance_forces.hpp"
@@ -16,6 +17,7 @@ struct StateCommandOptions {
   ModelOptions model;
   std::string state;
   bool json = false;
+  bool holding_torques = false;  // `forces` only
 };
 
 // A command's solve and its two ways of printing the report (a host::SolveReport).
@@ -32,10 +34,11 @@ host::Result<Output> run_state_command(const StateCommandOptions& options, const
   if (!description.ok()) return host::Error{description.error()};
   host::Result<State> state = host::read_state_file<State>(options.state, description.value());
   if (!state.ok()) return host::Error{state.error()};
+  if constexpr (std::is_same_v<State, host::StanceState>) state.value().holding_torques = options.holding_torques;
   host::Result<Report> report = solve.compute(description.value(), state.value(), options.state);
   if (!report.ok()) return host::Error{report.error()};
   const Report& r = report.value();
-  Output output{options.json ? solve.json(r) : solve.table(r), 0, ""};
+  Output output{options.json ? solve.json(r) : solve.table(r), 0, "", r.warnings};
   if (!r.ok()) {
     output.exit_status = kExitNoAnswer;
     output.diagnostic = host::describe_stance_status(Status{r.status, r.status_field.c_str(), r.status_index},
@@ -54,6 +57,10 @@ CLI::App* add_state_command(CLI::App& app, Action* selected, const std::string& 
   add_model_options(*command, &options->model);
   command->add_option("--state,-s", options->state, state_help)->required();
   command->add_flag("--json", options->json, "print JSON (every number with %.17g) instead of a table");
+  if constexpr (std::is_same_v<State, host::StanceState>)
+    command->add_flag("--holding-torques", options->holding_torques,
+                      "replace the file's tau by the joint torques that hold the robot still on its contacts "
+                      "(least-norm contact forces at q'' = 0)");
   command->callback([options, selected, solve] {
     *selected = [options, solve] { return run_state_command(*options, solve); };
   });

@@ -52,4 +52,25 @@ Result<void> check_output_path(const std::string& path, const std::string& optio
   return {};
 }
 
+// Writes to a temporary file beside `path` and renames it, so a failed run leaves no partial
+// header and a build never sees one half-written.
+Result<void> write_output_file(const std::string& path, const std::string& text) {
+  const std::string temporary = path + ".tmp";
+  {
+    std::ofstream file(temporary, std::ios::binary | std::ios::trunc);
+    if (!file) return Error{path + ": cannot write file"};
+    file << text;
+    file.close();
+    if (!file) {
+      (void)std::remove(temporary.c_str());  // best effort: the write already failed
+      return Error{path + ": cannot write file"};
+    }
+  }
+  if (std::rename(temporary.c_str(), path.c_str()) != 0) {
+    (void)std::remove(temporary.c_str());  // best effort: the rename already failed
+    return Error{path + ": cannot write file"};
+  }
+  return {};
+}
+
 }  // namespace footfall::host

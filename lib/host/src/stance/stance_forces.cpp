@@ -5,6 +5,7 @@
 
 #include "footfall/dynamics.hpp"
 #include "footfall/stance.hpp"
+#include "footfall/stance/holding_torques.hpp"
 #include "footfall/host/io/number_format.hpp"
 #include "../state/core_state.hpp"
 
@@ -26,6 +27,61 @@ std::string quaternion_range(const RobotDescription& model, int index) {
   return "q[" + std::to_string(iq + 3) + ".." + std::to_string(iq + 6) + "]";
 }
 
+// τ ← the torques that hold the robot still on its contacts (stance/holding_torques.hpp): the
+// exact least-norm forces, or, where the contacts cannot resist every moment, damped least squares.
+template <int B, int D>
+Result<bool> replace_with_holding_torques(const RobotDescription& d, const std::string& state_name, StanceRun<B, D>* run) {
+  if (!run->model.has_floating_base())
+    return Error{state_name + ": --holding-torques: the model has no floating base, so every joint is driven and "
+                              "the contacts carry nothing that τ = C would not"};
+  auto cd = std::make_unique<ContactDynamics<double, D, kContacts>>();
+  Status status = compute_contact_dynamics(run->model, run->ws, run->contacts, run->tau, true, *cd);
+  if (!status.ok()) return Error{describe_stance_status(status, d, state_name)};
+  typename Model<double, B, D>::TangentVector tau(run->model.nv());
+  status = holding_torques(run->model, run->ws, *cd, tau);
+  bool damped = false;
+  if (status.code == StatusCode::kInfeasible) {
+    status = holding_torques(run->model, run->ws, *cd, tau, nullptr, 1e-9);
+    damped = true;
+  }
+  if (!status.ok())
+    return Error{state_name + ": --holding-torques: " + describe_stance_status(status, d, state_name)};
+  run->tau = tau;
+  return damped;
+}
+
+// The state's warnings that need no solve: a free-flying base upside down, ground contacts whose
+// points lie far from one plane.
+template <int B, int D>
+void warn_about_state(const StanceRun<B, D>& run, ForcesReport* report) {
+  const Model<double, B, D>& model = run.model;
+  int iq = 0;
+  for (int i = 0; i < model.body_count(); ++i) {
+    if (model.joint_type(i) == JointType::kFreeFlyer) {
+      const Vector4<double> quaternion(run.q.coeff(iq + 3), run.q.coeff(iq + 4), run.q.coeff(iq + 5), run.q.coeff(iq + 6));
+      const Matrix3<double> r = rotation_from_quaternion(Vector4<double>(quaternion.normalized()));
+      if (r(2, 2) < 0.0)
+        report->warnings.push_back("body '" + std::string(model.body_name(i)) +
+                                   "' is upside down (its z axis points down): is the quaternion written (x, y, z, w), "
+                                   "w last?");
+    }
+    iq += model.joint_nq(i);
+  }
+  double lowest = 0.0, highest = 0.0;
+  int ground = 0;
+  for (int i = 0; i < run.contacts.count; ++i) {
+    const Contact<double>& c = run.contacts[i];
+    if (c.other_body >= 0) continue;
+    const double height = c.normal.dot(run.solve.contact.position[static_cast<std::size_t>(i)]);
+    lowest = ground == 0 ? height : std::min(lowest, height);
+    highest = ground == 0 ? height : std::max(highest, height);
+    ++ground;
+  }
+  if (ground > 1 && highest - lowest > 0.01)
+    report->warnings.push_back("the ground contacts lie " + format_short(highest - lowest) +
+                               " m apart along their normals, not on one plane: is the base height in q right?");
+}
+
 template <int B, int D>
 Result<ForcesReport> run_at(const RobotDescription& d, const StanceState& s, const std::string& state_name) {
   auto run = std::make_unique<StanceRun<B, D>>();
@@ -39,6 +95,12 @@ Result<ForcesReport> run_at(const RobotDescription& d, const StanceState& s, con
   options.max_pivots = s.max_pivots;
   options.max_sweeps = s.max_sweeps;
   options.warm_start = false;  // one solve; the same answer as a first tick in firmware
+  bool damped = false;
+  if (s.holding_torques) {
+    const Result<bool> held = replace_with_holding_torques(d, state_name, run.get());
+    if (!held.ok()) return Error{held.error()};
+    damped = held.value();
+  }
   const Status status = solve_stance(model, run->ws, run->contacts, run->tau, options, run->solve, run->result);
   if (status.code == StatusCode::kBadInput || status.code == StatusCode::kCapacity)
     return Error{describe_stance_status(status, d, state_name)};
@@ -49,7 +111,11 @@ Result<ForcesReport> run_at(const RobotDescription& d, const StanceState& s, con
   report.friction = r.friction;
   report.total_mass = static_cast<double>(model.total_mass());
   report.gravity = s.gravity;
+  report.holding_torques = s.holding_torques;
+  report.holding_torques_damped = damped;
+  for (int k = 0; k < nv; ++k) report.tau.push_back(run->tau.coeff(k));
   if (!status.ok()) return report;
+  warn_about_state(*run, &report);
 
   report.residual = r.residual;
   report.equation_residual = r.equation_residual;
@@ -72,6 +138,15 @@ Result<ForcesReport> run_at(const RobotDescription& d, const StanceState& s, con
     report.qdd.push_back(r.qdd.coeff(k));
     report.tau_contact.push_back(r.tau_contact.coeff(k));
   }
+  // A floating robot its contacts do not carry falls: the vertical contact force falls short of
+  // the weight (Go1 with τ = 0 carries a sixteenth of it, its legs folding).
+  const double weight = report.total_mass * s.gravity.norm();
+  double lifted = 0.0;
+  for (const ContactForce& c : report.contacts) lifted -= c.force.dot(s.gravity.normalized());
+  if (model.has_floating_base() && weight > 0.0 && run->contacts.count > 0 && lifted < 0.9 * weight)
+    report.warnings.push_back("the contacts carry " + format_short(lifted) + " N of the " + format_short(weight) +
+                              " N weight, so the robot falls" +
+                              (s.holding_torques ? "" : " (does tau hold the joints? --holding-torques finds a tau that does)"));
   return report;
 }
 

@@ -38,6 +38,10 @@ std::string forces_json(const ForcesReport& r) {
     contacts.push_back(contact);
   }
   j["contacts"] = contacts;
+  j["tau"] = r.tau;
+  j["holding_torques"] = r.holding_torques;
+  if (r.holding_torques) j["holding_torques_damped"] = r.holding_torques_damped;
+  j["warnings"] = r.warnings;
   j["qdd"] = r.qdd;
   j["tau_contact"] = r.tau_contact;
   return write_json(j);
@@ -67,12 +71,16 @@ std::string forces_table(const ForcesReport& r) {
 
   std::size_t dof_w = 3;
   for (const std::string& name : r.dof_names) dof_w = std::max(dof_w, name.size());
-  out += format_printf("%-*s  %14s  %14s\n", static_cast<int>(dof_w), "dof", "qdd", "tau_contact");
+  if (r.holding_torques)
+    out += std::string("tau: the holding torques") +
+           (r.holding_torques_damped ? " (damped least squares: the contacts cannot resist every moment)" : "") + "\n";
+  out += format_printf("%-*s  %14s  %14s  %14s\n", static_cast<int>(dof_w), "dof", "tau", "qdd", "tau_contact");
   for (std::size_t k = 0; k < r.qdd.size(); ++k) {
     const std::string name = k < r.dof_names.size() ? r.dof_names[k] : std::to_string(k);
-    out += format_printf("%-*s  %14.6g  %14.6g\n", static_cast<int>(dof_w), name.c_str(), r.qdd[k], r.tau_contact[k]);
+    out += format_printf("%-*s  %14.6g  %14.6g  %14.6g\n", static_cast<int>(dof_w), name.c_str(),
+                         k < r.tau.size() ? r.tau[k] : 0.0, r.qdd[k], r.tau_contact[k]);
   }
-  out += "(qdd in m/s^2 or rad/s^2, tau_contact in N or N m; a free-flying base's rows in the base's frame)\n";
+  out += "(qdd in m/s^2 or rad/s^2, tau and tau_contact in N or N m; a free-flying base's rows in the base's frame)\n";
   return out;
 }
 

@@ -38,6 +38,20 @@ struct CoreRun : CoreState<B, D> {
   SolveResult result;
 };
 
+// Which of q, v and τ do not match the model and by how much; a q and v that would fit the same
+// robot on a free flyer suggest --floating-base.
+inline std::string size_mismatch(const RobotDescription& d, const StateFile& s) {
+  const int nq = d.nq(), nv = d.nv();
+  const int file_q = static_cast<int>(s.q.size()), file_v = static_cast<int>(s.v.size());
+  std::string out = "q has " + std::to_string(file_q) + " numbers and v " + std::to_string(file_v);
+  if (!s.tau.empty()) out += ", tau " + std::to_string(s.tau.size());
+  out += "; the model " + d.name + " has nq " + std::to_string(nq) + " and nv " + std::to_string(nv);
+  const bool fixed = d.bodies.empty() || d.bodies.front().joint.type != JointType::kFreeFlyer;
+  if (fixed && file_q == nq + 7 && file_v == nv + 6)
+    out += " (these fit it on a free flyer: import it with --floating-base)";
+  return out;
+}
+
 // Builds `d` into core->model, copies q, v and τ, runs forward kinematics, H and its factor (and
 // C with the file's gravity when `bias`), and fills the contact set. A Status the core returns
 // is bad input here, said in the file's terms.
@@ -50,7 +64,7 @@ Result<void> prepare_core_state(const RobotDescription& d, const StateFile& s, c
   const int nq = model.nq(), nv = model.nv();
   if (static_cast<int>(s.q.size()) != nq || static_cast<int>(s.v.size()) != nv ||
       (!s.tau.empty() && static_cast<int>(s.tau.size()) != nv))
-    return Error{state_name + ": q, v or tau: sizes do not match the model " + d.name};
+    return Error{state_name + ": " + size_mismatch(d, s)};
   core->q.resize(nq);
   core->v.resize(nv);
   core->tau.setZero(nv);

@@ -32,4 +32,8 @@ struct NamedPath {
 Result<void> check_output_path(const std::string& path, const std::string& option,
                                const std::vector<NamedPath>& inputs);
 
+// Writes `text` to `path` through a temporary file beside it, renamed into place, so a failed run
+// leaves no partial file and a build never sees one half-written: "<path>: cannot write file".
+Result<void> write_output_file(const std::string& path, const std::string& text);
+
 }  // namespace footfall::host

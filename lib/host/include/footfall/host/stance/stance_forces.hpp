@@ -34,6 +34,11 @@ struct ForcesReport : SolveReport {
   double residual = 0.0, equation_residual = 0.0;
   double total_mass = 0.0;
   Vector3<double> gravity = Vector3<double>::Zero();
+  // The τ the solve used: the file's, or with --holding-torques the torques that hold the robot
+  // (then holding_torques_damped says whether the contacts left AAᵀ singular, as a diagonal pair
+  // of point feet does, and damped least squares chose them).
+  std::vector<double> tau;
+  bool holding_torques = false, holding_torques_damped = false;
   // Only when ok:
   std::vector<ContactForce> contacts;
   std::vector<double> qdd, tau_contact;

@@ -21,6 +21,10 @@ struct SolveReport {
   StanceSolver solver = StanceSolver::kAuto;  // the one that ran
   int work = 0, work_limit = 0;
   std::vector<std::string> dof_names;  // "root.vx", "FR_hip_joint", ... for the table
+  // Where the state is almost certainly not what the user meant (a base upside down, contacts
+  // far from one plane, a robot its contacts do not carry): one sentence each, on stderr and in
+  // the JSON's "warnings".
+  std::vector<std::string> warnings;
 
   bool ok() const noexcept { return status == StatusCode::kOk; }
 };

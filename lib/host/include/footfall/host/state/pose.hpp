@@ -1,0 +1,79 @@
+#pragma once
+// `footfall pose`: what a user needs to write a state by hand, and a standing state written for
+// them. For a model and a posture (joint positions set by name, the rest neutral) it gives
+// - the layout of q and v, each coordinate with its joint's name;
+// - the neutral configuration: the base at the origin, upright, every joint at 0 or, where 0 is
+//   outside its limits, at the nearer limit;
+// - every body's, merged frame's and collision shape's world position at that posture;
+// - with feet named: the contact points where they touch (a sphere's lowest point; a box's four
+//   lowest corners, its sole; a frame's or body's origin otherwise), the base height that puts
+//   the lowest of them on z = 0, the torques that hold the robot still there
+//   (stance/holding_torques.hpp) with the least-norm contact forces they imply, and the state file
+//   for `forces`, `impact` and `simulate`'s starting state.
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "footfall/host/common/result.hpp"
+#include "footfall/host/model/robot_description.hpp"
+
+namespace footfall::host {
+
+struct PoseRequest {
+  // (pattern, value): every joint whose name matches the shell-style pattern ("*_thigh_joint")
+  // is set to value (rad or m). Each pattern must match at least one joint.
+  std::vector<std::pair<std::string, double>> joints;
+  // Shell-style patterns naming the feet: collision shapes by their link's name, merged frames
+  // or bodies. Each must match something. Empty: no standing state.
+  std::vector<std::string> feet;
+  double mu = 0.8;                                         // each contact's friction coefficient
+  Vector3<double> gravity = Vector3<double>(0.0, 0.0, -9.81);
+};
+
+struct PlacedPoint {
+  std::string name;   // the body, frame or shape's link
+  std::string kind;   // "body", "frame", "sphere", "box", "cylinder"
+  std::string body;   // the body that carries it
+  Vector3<double> world = Vector3<double>::Zero();
+};
+
+struct FootContact {
+  std::string foot;  // what --feet named
+  std::string body;  // the body the point is on
+  Vector3<double> point = Vector3<double>::Zero();  // in the body's frame
+  Vector3<double> world = Vector3<double>::Zero();
+  Vector3<double> holding_force = Vector3<double>::Zero();  // world frame, N
+};
+
+struct PoseReport {
+  std::string model, source;
+  std::vector<std::string> q_names, v_names;
+  std::vector<double> neutral, q;
+  std::vector<PlacedPoint> points;
+  // With feet:
+  bool standing = false;
+  double base_height = 0.0;  // the base's z that puts the lowest contact point on z = 0
+  double total_mass = 0.0;
+  Vector3<double> gravity = Vector3<double>::Zero();
+  double mu = 0.0;
+  std::vector<FootContact> contacts;
+  std::vector<double> tau;  // the holding torques
+  bool damped = false;      // the contacts could not resist every moment: damped least squares
+  std::vector<std::string> warnings;
+};
+
+Result<PoseReport> compute_pose(const RobotDescription& model, const PoseRequest& request);
+
+std::string pose_table(const PoseReport& report);
+std::string pose_json(const PoseReport& report);
+// The standing state as a state file (only when report.standing).
+std::string standing_state_json(const PoseReport& report);
+
+// Each body's placement in the world at q (X from the world to the body: E, r): the core's
+// forward kinematics at the model's capacity. Fails on a q of the wrong size or one the core refuses.
+Result<std::vector<Transform<double>>> world_to_bodies(const RobotDescription& model, const std::vector<double>& q);
+
+// "root.x", ..., "root.qw", "FR_hip_joint", ...: a name for each configuration coordinate.
+std::vector<std::string> configuration_names(const RobotDescription& model);
+
+}  // namespace footfall::host
