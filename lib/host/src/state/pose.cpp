@@ -7,6 +7,7 @@
 #include <memory>
 
 #include "core_state.hpp"
+#include "shape_contacts.hpp"
 #include "footfall/dynamics.hpp"
 #include "footfall/host/io/json_writer.hpp"
 #include "footfall/host/io/message_text.hpp"
@@ -19,58 +20,6 @@ namespace {
 
 bool matches(const std::string& pattern, const std::string& name) {
   return fnmatch(pattern.c_str(), name.c_str(), 0) == 0;
-}
-
-Vector3<double> to_world(const Transform<double>& world_to_body, const Vector3<double>& point) {
-  return world_to_body.translation() + world_to_body.rotation().transpose() * point;
-}
-
-// The point of `shape` lowest along −up (where it first touches a floor whose normal is `up`), in
-// the body's frame, given the body's placement.
-Vector3<double> lowest_point(const ShapeDescription& shape, const Transform<double>& world_to_body,
-                             const Vector3<double>& up) {
-  const Matrix3<double> shape_axes = shape.body_to_shape.rotation().transpose();  // shape axes in body coords
-  const Vector3<double> centre = shape.body_to_shape.translation();
-  const Vector3<double> down = -(world_to_body.rotation() * up);  // in body coordinates
-  switch (shape.kind) {
-    case ShapeKind::kSphere:
-      return centre + shape.radius * down;
-    case ShapeKind::kBox: {
-      Vector3<double> corner = centre;
-      for (int k = 0; k < 3; ++k) {
-        const Vector3<double> axis = shape_axes.col(k);
-        corner += 0.5 * shape.size(k) * (axis.dot(down) >= 0.0 ? axis : Vector3<double>(-axis));
-      }
-      return corner;
-    }
-    case ShapeKind::kCylinder: {
-      const Vector3<double> axis = shape_axes.col(2);
-      const double along = axis.dot(down);
-      Vector3<double> point = centre + 0.5 * shape.length * (along >= 0.0 ? axis : Vector3<double>(-axis));
-      const Vector3<double> across = down - along * axis;
-      if (across.norm() > 1e-3) point += shape.radius * across.normalized();  // on the rim; else the face's centre
-      return point;
-    }
-  }
-  return centre;
-}
-
-// A box's four corners on its face that looks most downward: a sole's corners.
-std::vector<Vector3<double>> sole_corners(const ShapeDescription& box, const Transform<double>& world_to_body,
-                                          const Vector3<double>& up) {
-  const Matrix3<double> axes = box.body_to_shape.rotation().transpose();
-  const Vector3<double> down = -(world_to_body.rotation() * up);
-  int face = 0;
-  for (int k = 1; k < 3; ++k)
-    if (std::abs(axes.col(k).dot(down)) > std::abs(axes.col(face).dot(down))) face = k;
-  const int a = (face + 1) % 3, b = (face + 2) % 3;
-  const Vector3<double> normal = axes.col(face).dot(down) >= 0.0 ? Vector3<double>(axes.col(face)) : Vector3<double>(-axes.col(face));
-  const Vector3<double> centre = box.body_to_shape.translation() + 0.5 * box.size(face) * normal;
-  std::vector<Vector3<double>> corners;
-  for (const double sa : {-1.0, 1.0})
-    for (const double sb : {-1.0, 1.0})
-      corners.push_back(centre + 0.5 * sa * box.size(a) * axes.col(a) + 0.5 * sb * box.size(b) * axes.col(b));
-  return corners;
 }
 
 std::vector<double> neutral_configuration(const RobotDescription& d) {
@@ -131,26 +80,12 @@ Result<std::vector<FootContact>> place_feet(const RobotDescription& d, const Pos
       if (matches(pattern, s.link) && std::find(links.begin(), links.end(), s.link) == links.end()) links.push_back(s.link);
     std::size_t before = contacts.size();
     for (const std::string& link : links) {
-      const ShapeDescription* lowest = nullptr;
-      double lowest_height = 0.0;
-      for (const ShapeDescription& s : d.shapes) {
-        if (s.link != link) continue;
-        const Transform<double>& x = placed[static_cast<std::size_t>(s.body)];
-        const double height = up.dot(to_world(x, lowest_point(s, x, up)));
-        if (lowest == nullptr || height < lowest_height) {
-          lowest = &s;
-          lowest_height = height;
-        }
-      }
+      std::vector<Vector3<double>> points;
+      const ShapeDescription* lowest = lowest_shape_of_link(d, link, placed, up, &points);
       const Transform<double>& x = placed[static_cast<std::size_t>(lowest->body)];
-      const std::string body = d.bodies[static_cast<std::size_t>(lowest->body)].name;
-      if (lowest->kind == ShapeKind::kBox) {
-        for (const Vector3<double>& corner : sole_corners(*lowest, x, up))
-          contacts.push_back(FootContact{link, body, corner, to_world(x, corner), Vector3<double>::Zero()});
-      } else {
-        const Vector3<double> point = lowest_point(*lowest, x, up);
-        contacts.push_back(FootContact{link, body, point, to_world(x, point), Vector3<double>::Zero()});
-      }
+      for (const Vector3<double>& point : points)
+        contacts.push_back(FootContact{link, d.bodies[static_cast<std::size_t>(lowest->body)].name, point,
+                                       to_world(x, point), Vector3<double>::Zero()});
     }
     if (contacts.size() == before) {
       for (const FrameDescription& f : d.frames)

@@ -9,6 +9,8 @@
 #include "footfall/host/io/message_text.hpp"
 #include "footfall/host/io/number_format.hpp"
 #include "footfall/lcp/enumerate.hpp"
+#include "footfall/host/state/pose.hpp"
+#include "shape_contacts.hpp"
 
 namespace footfall::host::state_parsing {
 
@@ -138,21 +140,55 @@ ContactPad<double> parse_pad(const json& pad, const std::string& field) {
   return p;
 }
 
-StateContact parse_contact(const json& j, const std::string& where, const RobotDescription& model) {
+// A contact's "shape": the collision shape of that link that reaches lowest along −normal at
+// the state's q (shape_contacts.hpp), its contact points in its body's frame.
+std::vector<Vector3<double>> shape_points(const json& j, const std::string& field, const RobotDescription& model,
+                                          const std::vector<Transform<double>>& placed, const Vector3<double>& normal,
+                                          int* body) {
+  if (!j.is_string()) throw FieldError{field, "not a string (a collision shape's link)"};
+  std::vector<Vector3<double>> points;
+  const ShapeDescription* shape = lowest_shape_of_link(model, j.get<std::string>(), placed, normal, &points);
+  if (shape == nullptr) {
+    std::string links;
+    for (const ShapeDescription& s : model.shapes)
+      if (links.find(quoted_text(s.link)) == std::string::npos) links += (links.empty() ? "" : ", ") + quoted_text(s.link);
+    throw FieldError{field, "no collision sphere, box or cylinder on link " + quoted_text(j.get<std::string>()) + " in " +
+                                model.name + (links.empty() ? " (it has none)" : " (links with one: " + links + ")")};
+  }
+  *body = shape->body;
+  return points;
+}
+
+// One entry of "contacts": a point contact, or, named by "shape", the shape's contact points
+// (a box sole's four corners), all with the entry's other fields. `placed` is each body's
+// placement at the state's q, for shapes.
+std::vector<StateContact> parse_contact(const json& j, const std::string& where, const RobotDescription& model,
+                                        const std::vector<Transform<double>>* placed) {
   if (!j.is_object()) throw FieldError{where, "not an object"};
   refuse_unknown_keys(j, where, "a contact",
-                      {"body", "point", "normal", "mu", "restitution", "other_body", "other_point", "curvature", "pad"});
+                      {"body", "point", "shape", "normal", "mu", "restitution", "other_body", "other_point", "curvature",
+                       "pad"});
+  const bool by_shape = j.contains("shape");
+  if (by_shape && (j.contains("body") || j.contains("point")))
+    throw FieldError{where + ".shape", "names the contact's place, as body and point do: give one or the other"};
   for (const char* key : {"body", "point", "normal", "mu"})
-    if (!j.contains(key)) throw FieldError{where + "." + key, "missing"};
+    if (!j.contains(key) && !(by_shape && (std::string(key) == "body" || std::string(key) == "point")))
+      throw FieldError{where + "." + key, "missing"};
   StateContact c;
-  const BodyReference body = body_reference(j.at("body"), where + ".body", model);
-  c.body_index = body.index;
-  c.body = j.at("body").get<std::string>();
-  c.point = body.to_body(vector3(j.at("point"), where + ".point"));
   c.normal = vector3(j.at("normal"), where + ".normal");
   const double length = c.normal.norm();
   if (!(std::abs(length - 1.0) <= unit_normal_tolerance<double>()))
     throw FieldError{where + ".normal", "not of unit length (length " + format_refused(length) + ")"};
+  std::vector<Vector3<double>> points;
+  if (by_shape) {
+    points = shape_points(j.at("shape"), where + ".shape", model, *placed, c.normal, &c.body_index);
+    c.body = model.bodies[static_cast<std::size_t>(c.body_index)].name;
+  } else {
+    const BodyReference body = body_reference(j.at("body"), where + ".body", model);
+    c.body_index = body.index;
+    c.body = j.at("body").get<std::string>();
+    points.push_back(body.to_body(vector3(j.at("point"), where + ".point")));
+  }
   c.mu = number(j.at("mu"), where + ".mu");
   if (c.mu < 0.0) throw FieldError{where + ".mu", "negative (" + format_refused(c.mu) + "); a friction coefficient is >= 0"};
   if (j.contains("restitution")) {
@@ -173,7 +209,14 @@ StateContact parse_contact(const json& j, const std::string& where, const RobotD
   }
   if (j.contains("curvature")) c.curvature = number(j.at("curvature"), where + ".curvature");
   if (j.contains("pad")) c.pad = parse_pad(j.at("pad"), where + ".pad");
-  return c;
+  if (by_shape && c.other_body_index >= 0)
+    throw FieldError{where + ".shape", "a contact named by shape touches the ground: other_body is for point contacts"};
+  std::vector<StateContact> out;
+  for (const Vector3<double>& point : points) {
+    c.point = point;
+    out.push_back(c);
+  }
+  return out;
 }
 
 }  // namespace
@@ -207,6 +250,11 @@ void parse_common_fields(const json& j, const RobotDescription& model, std::init
   for (const char* key : {"q", "v", "tau", "contacts"})
     if (!j.contains(key) && (tau_required || std::string(key) != "tau")) throw FieldError{key, "missing"};
   const std::size_t nq = static_cast<std::size_t>(model.nq()), nv = static_cast<std::size_t>(model.nv());
+  const bool fixed_base = model.bodies.empty() || model.bodies.front().joint.type != JointType::kFreeFlyer;
+  if (fixed_base && j.at("q").is_array() && j.at("q").size() == nq + 7 && j.at("v").is_array() && j.at("v").size() == nv + 6)
+    throw FieldError{"q", "has " + std::to_string(nq + 7) + " numbers, needs " + std::to_string(nq) + " (nq of " +
+                              model.name + ", whose root is fixed to the world); q and v fit it on a free flyer: "
+                              "import it with --floating-base"};
   s->q = numbers(j.at("q"), nq, "q", "nq of " + model.name);
   check_free_flyer_poses(s->q, model);
   s->v = numbers(j.at("v"), nv, "v", "nv of " + model.name);
@@ -217,8 +265,20 @@ void parse_common_fields(const json& j, const RobotDescription& model, std::init
   if (contacts.size() > static_cast<std::size_t>(kMaxStateContacts))
     throw FieldError{"contacts", std::to_string(contacts.size()) + " contacts exceed the tool's capacity of " +
                                      std::to_string(kMaxStateContacts)};
-  for (std::size_t i = 0; i < contacts.size(); ++i)
-    s->contacts.push_back(parse_contact(contacts[i], "contacts[" + std::to_string(i) + "]", model));
+  std::vector<Transform<double>> placed;  // each body's placement at q, once a contact names a shape
+  for (std::size_t i = 0; i < contacts.size(); ++i) {
+    if (placed.empty() && contacts[i].is_object() && contacts[i].contains("shape")) {
+      Result<std::vector<Transform<double>>> x = world_to_bodies(model, s->q);
+      if (!x.ok()) throw FieldError{"q", x.error()};
+      placed = x.value();
+    }
+    for (StateContact& c : parse_contact(contacts[i], "contacts[" + std::to_string(i) + "]", model, &placed))
+      s->contacts.push_back(std::move(c));
+  }
+  if (s->contacts.size() > static_cast<std::size_t>(kMaxStateContacts))
+    throw FieldError{"contacts", std::to_string(s->contacts.size()) +
+                                     " contact points (each box sole gives four) exceed the tool's capacity of " +
+                                     std::to_string(kMaxStateContacts)};
   static const StanceSolver kSolvers[] = {StanceSolver::kAuto, StanceSolver::kLemke, StanceSolver::kEnumeration,
                                           StanceSolver::kPgs};
   if (j.contains("solver")) s->solver = choice(j.at("solver"), "solver", kSolvers);
