@@ -1,5 +1,7 @@
 #include "footfall/host/motion/simulation.hpp"
 
+#include <Eigen/Eigenvalues>
+
 #include <algorithm>
 #include <cmath>
 #include <memory>
@@ -74,12 +76,56 @@ std::string overflow_in_words(const std::string& field, int index) {
   return what + ": a torque, gravity, contact point, stiffness, plane offset or velocity too large for the motion";
 }
 
+// The hold is a PD law sampled once a step and held over it. On one mode of effective inertia m
+// the step of the schemes (semi-implicit Euler in x and hv) maps (x, hv) by [[1−a, 1−b], [−a, 1−b]]
+// with a = h²kp/m, b = h kd/m, whose eigenvalues stay inside the unit circle exactly when
+// b < 2 and a + 2b < 4 (Jury's conditions): h²kp + 2h kd < 4m. The lightest mode of the joints
+// with the base free — m = 1/λmax of H⁻¹'s joint block, flight being the worst case, as contacts
+// only add inertia — bounds the gains. A URDF's joints have no armature (rotor inertia), so a
+// light distal link sets a low bound where the drives' reflected inertia would raise it.
+template <int B, int D>
+Result<void> check_hold_gains(const RobotDescription& d, const ScenarioState& s, const std::string& name,
+                              const MotionRun<B, D>& run) {
+  if (!s.hold) return {};
+  const Model<double, B, D>& model = run.model;
+  std::vector<int> joints;
+  for (int i = 0; i < model.body_count(); ++i)
+    if (model.joint_type(i) != JointType::kFreeFlyer)
+      for (int k = 0; k < model.joint_nv(i); ++k) joints.push_back(model.v_index(i) + k);
+  if (joints.empty()) return {};
+  const int n = static_cast<int>(joints.size());
+  Eigen::MatrixXd block(n, n);
+  for (int c = 0; c < n; ++c) {
+    typename Model<double, B, D>::TangentVector x = Model<double, B, D>::TangentVector::Zero(model.nv());
+    x.coeffRef(joints[static_cast<std::size_t>(c)]) = 1.0;
+    const Status solved = solve_mass_matrix(model, run.ws, x);
+    if (!solved.ok()) return Error{describe_stance_status(solved, d, name)};
+    for (int r = 0; r < n; ++r) block(r, c) = x.coeff(joints[static_cast<std::size_t>(r)]);
+  }
+  const Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> eigen(0.5 * (block + block.transpose()), Eigen::EigenvaluesOnly);
+  const double lightest = 1.0 / eigen.eigenvalues().maxCoeff();
+  const double h = s.step, bound = 4.0 * lightest;
+  if (h * h * s.kp + 2.0 * h * s.kd < bound) return {};
+  const std::string mode = "the lightest joint mode (effective inertia " + format_short(lightest) +
+                           " kg m^2, at the starting q, with the base free)";
+  const std::string advice = "; give the joints their drives' armature (<footfall:drive armature=...>), or a smaller step";
+  if (2.0 * h * s.kd >= bound)
+    return Error{name + ": hold.kd " + format_short(s.kd) + " is unstable at step " + format_short(h) + " s on " + mode +
+                 ": the largest stable kd is " + format_short(0.999 * bound / (2.0 * h)) + " with kp 0" + advice};
+  return Error{name + ": hold.kp " + format_short(s.kp) + " with hold.kd " + format_short(s.kd) + " is unstable at step " +
+               format_short(h) + " s on " + mode + ": the largest stable kp with this kd is " +
+               format_short(0.999 * (bound - 2.0 * h * s.kd) / (h * h)) + ", the largest stable kd with this kp " +
+               format_short(std::max(0.0, 0.999 * (bound - h * h * s.kp) / (2.0 * h))) + advice};
+}
+
 template <int B, int D>
 Result<SimulationReport> run_at(const RobotDescription& d, const ScenarioState& s, const std::string& name) {
   auto run = std::make_unique<MotionRun<B, D>>();
   const Result<void> ready = prepare_core_state(d, s, name, true, run.get());
   if (!ready.ok()) return Error{ready.error()};
   const Model<double, B, D>& model = run->model;
+  const Result<void> gains = check_hold_gains(d, s, name, *run);
+  if (!gains.ok()) return Error{gains.error()};
   for (int i = 0; i < run->contacts.count; ++i) {
     const Status added = run->candidates.add(run->contacts.contacts[i], s.plane_offsets[static_cast<std::size_t>(i)]);
     if (!added.ok()) return Error{describe_stance_status(added, d, name)};
