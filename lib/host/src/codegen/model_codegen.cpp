@@ -162,11 +162,16 @@ void write_body(std::ostringstream& out, const RobotDescription& d, int i) {
 struct DofTree {
   std::vector<int> parent;
   std::vector<int> turn_axis;
+  bool too_large = false;  // no capacity of the tool holds the model, so nothing was read
 };
 
 DofTree depth_first_dof_tree(const RobotDescription& d) {
   const Result<Capacity> capacity = choose_capacity("auto", d);
-  if (!capacity.ok()) return {};
+  if (!capacity.ok()) {
+    DofTree out;
+    out.too_large = true;
+    return out;
+  }
   const auto tree = dispatch_capacity(capacity.value(), [&d](auto bodies, auto dofs) {
     auto model = std::make_unique<Model<double, decltype(bodies)::value, decltype(dofs)::value>>();
     DofTree out;
@@ -310,9 +315,11 @@ Result<std::string> generate_model_header(const RobotDescription& d, const Codeg
   const DofTree tree = depth_first_dof_tree(d);
   if (!tree.parent.empty())
     write_topology(out, camel_case(name) + "Topology", tree);
+  else if (tree.too_large)
+    out << "\n// No topology type: the model is larger than every capacity footfall's tool was built with\n"
+        << "// (" << capacity_list() << "), so its DOF tree was not read off a built model.\n";
   else
-    out << "\n// No topology type: the DOFs are not numbered depth first, as the unrolled kernels need\n"
-        << "// (or the model is larger than the capacities footfall's tool was built with).\n";
+    out << "\n// No topology type: the DOFs are not numbered depth first, as the unrolled kernels need.\n";
   if (!options.name_space.empty()) out << "\n}  // namespace " << options.name_space << "\n";
   return out.str();
 }

@@ -22,7 +22,7 @@ struct Capacity {
 
 // Bodies x DOFs: rod2d; small arms; the reference quadruped and biped; larger legged robots and
 // humanoids; the longest reference chain.
-inline constexpr Capacity kCapacities[] = {{1, 3}, {8, 8}, {13, 18}, {16, 24}, {32, 32}, {64, 64}};
+inline constexpr Capacity kCapacities[] = {{1, 3}, {8, 8}, {13, 18}, {16, 24}, {32, 32}, {64, 64}, {128, 128}};
 inline constexpr std::size_t kCapacityCount = sizeof(kCapacities) / sizeof(kCapacities[0]);
 
 // "auto" (the smallest of kCapacities that holds the model) or "<bodies>x<dofs>", one of them.
