@@ -5,7 +5,6 @@
 
 #include "footfall/dynamics.hpp"
 #include "footfall/stance.hpp"
-#include "footfall/stance/holding_torques.hpp"
 #include "footfall/host/io/number_format.hpp"
 #include "../state/core_state.hpp"
 
@@ -38,12 +37,9 @@ Result<bool> replace_with_holding_torques(const RobotDescription& d, const std::
   Status status = compute_contact_dynamics(run->model, run->ws, run->contacts, run->tau, true, *cd);
   if (!status.ok()) return Error{describe_stance_status(status, d, state_name)};
   typename Model<double, B, D>::TangentVector tau(run->model.nv());
-  status = holding_torques(run->model, run->ws, *cd, tau);
   bool damped = false;
-  if (status.code == StatusCode::kInfeasible) {
-    status = holding_torques(run->model, run->ws, *cd, tau, nullptr, 1e-9);
-    damped = true;
-  }
+  status = holding_torques_on(run->model, run->ws, *cd, tau,
+                              static_cast<Eigen::Matrix<double, Eigen::Dynamic, 1, 0, 3 * kContacts, 1>*>(nullptr), &damped);
   if (!status.ok())
     return Error{state_name + ": --holding-torques: " + describe_stance_status(status, d, state_name)};
   run->tau = tau;

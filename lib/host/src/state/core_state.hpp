@@ -9,7 +9,11 @@
 #include <utility>
 #include <vector>
 
+#include <Eigen/Eigenvalues>
+
 #include "footfall/contact/contact.hpp"
+#include "footfall/contact/contact_dynamics.hpp"
+#include "footfall/stance/holding_torques.hpp"
 #include "footfall/dynamics.hpp"
 #include "footfall/host/common/result.hpp"
 #include "footfall/host/model/capacity.hpp"
@@ -37,6 +41,25 @@ struct CoreRun : CoreState<B, D> {
   SolveWorkspace solve;
   SolveResult result;
 };
+
+// The torques that hold the robot still on the contacts of `cd` (stance/holding_torques.hpp):
+// the exact least-norm forces when the contacts resist every moment of the base, else, when
+// A Aᵀ (A: the base's columns of Gᵀ) is singular to rounding — a pair of point feet has no moment
+// about the line between them — damped least squares, and *damped says so. `forces` (3 per
+// contact, contact frames) may be null.
+template <int B, int D, int K, typename Tau, typename Forces>
+Status holding_torques_on(const Model<double, B, D>& model, const Workspace<double, B, D>& ws,
+                          const ContactDynamics<double, D, K>& cd, Tau& tau, Forces* forces, bool* damped) {
+  Eigen::Matrix<double, 6, 6> aat = Eigen::Matrix<double, 6, 6>::Zero();
+  for (int r = 0; r < cd.rows(); ++r) {
+    const Eigen::Matrix<double, 6, 1> a = cd.jacobian.row(r).template head<6>().transpose();
+    aat += a * a.transpose();
+  }
+  const Eigen::SelfAdjointEigenSolver<Eigen::Matrix<double, 6, 6>> eigen(aat, Eigen::EigenvaluesOnly);
+  // A rank the exact solve could trust: its smallest eigenvalue well above rounding's 1e-10 of the largest.
+  *damped = !(eigen.eigenvalues()(0) > 1e-10 * eigen.eigenvalues()(5));
+  return holding_torques(model, ws, cd, tau, forces, *damped ? 1e-9 : 0.0);
+}
 
 // Which of q, v and τ do not match the model and by how much; a q and v that would fit the same
 // robot on a free flyer suggest --floating-base.

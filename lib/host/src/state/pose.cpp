@@ -12,7 +12,6 @@
 #include "footfall/host/io/json_writer.hpp"
 #include "footfall/host/io/message_text.hpp"
 #include "footfall/host/io/number_format.hpp"
-#include "footfall/stance/holding_torques.hpp"
 
 namespace footfall::host {
 
@@ -134,13 +133,7 @@ Result<void> hold(const RobotDescription& d, PoseReport* report) {
   if (status.ok()) status = compute_contact_dynamics(model, core->ws, core->contacts, core->tau, true, *cd);
   Eigen::Matrix<double, Eigen::Dynamic, 1, 0, 3 * kMaxStateContacts, 1> forces;
   typename Model<double, B, D>::TangentVector tau(model.nv());
-  if (status.ok()) {
-    status = holding_torques(model, core->ws, *cd, tau, &forces);
-    if (status.code == StatusCode::kInfeasible) {
-      status = holding_torques(model, core->ws, *cd, tau, &forces, 1e-9);
-      report->damped = true;
-    }
-  }
+  if (status.ok()) status = holding_torques_on(model, core->ws, *cd, tau, &forces, &report->damped);
   if (!status.ok()) return Error{d.source + ": the holding torques: " + describe_stance_status(status, d, "pose")};
   for (int k = 0; k < model.nv(); ++k) report->tau.push_back(tau.coeff(k));
   for (std::size_t i = 0; i < report->contacts.size(); ++i) {
@@ -156,6 +149,10 @@ Result<void> hold(const RobotDescription& d, PoseReport* report) {
                                  format_short(tangential / normal) + ", more than mu " + format_short(report->mu));
   }
   report->total_mass = static_cast<double>(model.total_mass());
+  if (report->damped)
+    report->warnings.push_back("these contacts cannot resist every moment on the base (a pair of point feet has none "
+                               "about the line between them): the forces are damped least squares, and no torques "
+                               "hold the robot still on them exactly");
   return {};
 }
 
