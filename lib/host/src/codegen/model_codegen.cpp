@@ -207,7 +207,7 @@ std::string array_literal(const double* x, int n) {
 }
 
 std::string placement_literals(const Transform<double>& body_to_frame) {
-  const Vector3<double> position = body_to_frame.translation();
+  const Vector3<double>& position = body_to_frame.translation();
   const Matrix3<double> axes = body_to_frame.rotation().transpose();  // the frame's axes in body coordinates
   double rows[9];
   for (int r = 0; r < 3; ++r)
@@ -218,7 +218,7 @@ std::string placement_literals(const Transform<double>& body_to_frame) {
 // k<Name>: a constant's name made from a frame's name ("FR_foot" → kFrFoot), or "" when the name
 // gives no identifier or the same one as an earlier frame's.
 std::string constant_name(const std::string& frame, std::vector<std::string>* taken) {
-  const std::string name = "k" + camel_case(identifier_from(frame));
+  std::string name = "k" + camel_case(identifier_from(frame));
   if (!is_identifier(name)) return "";
   for (const std::string& t : *taken)
     if (t == name) return "";

@@ -204,18 +204,17 @@ void read_collision_shapes(const urdf::ModelInterface& urdf_model, const std::ma
       shape.link = name;
       shape.body = frame->second.body;
       shape.body_to_shape = transform_from_pose(collision->origin) * frame->second.body_to_link;
-      const urdf::Geometry& g = *collision->geometry;
-      if (g.type == urdf::Geometry::SPHERE) {
+      const urdf::Geometry* g = collision->geometry.get();
+      if (const auto* sphere = dynamic_cast<const urdf::Sphere*>(g)) {
         shape.kind = ShapeKind::kSphere;
-        shape.radius = static_cast<const urdf::Sphere&>(g).radius;
-      } else if (g.type == urdf::Geometry::BOX) {
-        const urdf::Vector3& size = static_cast<const urdf::Box&>(g).dim;
+        shape.radius = sphere->radius;
+      } else if (const auto* box = dynamic_cast<const urdf::Box*>(g)) {
         shape.kind = ShapeKind::kBox;
-        shape.size = Vector3<double>(size.x, size.y, size.z);
-      } else if (g.type == urdf::Geometry::CYLINDER) {
+        shape.size = Vector3<double>(box->dim.x, box->dim.y, box->dim.z);
+      } else if (const auto* cylinder = dynamic_cast<const urdf::Cylinder*>(g)) {
         shape.kind = ShapeKind::kCylinder;
-        shape.radius = static_cast<const urdf::Cylinder&>(g).radius;
-        shape.length = static_cast<const urdf::Cylinder&>(g).length;
+        shape.radius = cylinder->radius;
+        shape.length = cylinder->length;
       } else {
         continue;
       }
@@ -289,9 +288,9 @@ Result<RobotDescription> import_model(const urdf::ModelInterface& urdf_model, co
       const std::string mimicked = quoted_text(joint->mimic->joint_name);
       switch (options.mimic) {
         case MimicJoints::kRefuse:
-          problems.add(where + "mimics joint " + mimicked +
-                       ", and footfall does not couple joints: import with --mimic lock (held at its <mimic> "
-                       "offset, as a fixed joint) or --mimic free (a joint of its own)");
+          problems.add(where + "mimics joint " +
+                       (mimicked + ", and footfall does not couple joints: import with --mimic lock (held at its "
+                                   "<mimic> offset, as a fixed joint) or --mimic free (a joint of its own)"));
           break;
         case MimicJoints::kLock:
           held[name] = joint.get();
@@ -412,17 +411,30 @@ Result<RobotDescription> import_model(const urdf::ModelInterface& urdf_model, co
         continue;
       }
       if (!options.repair_inertia) {
-        problems.add(where + ": " + problem + " (--repair-inertia moves it to the nearest physical inertia)");
+        std::string message = where;
+        message += ": ";
+        message += problem;
+        message += " (--repair-inertia moves it to the nearest physical inertia)";
+        problems.add(message);
         continue;
       }
       std::string change;
       m = urdf_detail::repaired_inertia(m, &change);
       const std::string still = urdf_detail::physical_problem(m);
       if (!still.empty()) {
-        problems.add(where + ": " + still + " even after repair");
+        std::string message = where;
+        message += ": ";
+        message += still;
+        message += " even after repair";
+        problems.add(message);
         continue;
       }
-      d.notes.push_back(where + ": inertia repaired (" + problem.substr(0, problem.find(':')) + "): " + change);
+      std::string note = where;
+      note += ": inertia repaired (";
+      note += problem.substr(0, problem.find(':'));
+      note += "): ";
+      note += change;
+      d.notes.push_back(note);
     }
     d.bodies[i].mass = m.mass;
     d.bodies[i].com = m.com;
