@@ -446,3 +446,33 @@ TEST(UrdfImport, RepairInertiaMovesTheMomentsTheLeastAmount) {
   EXPECT_EQ(physical.value().bodies[0].inertia_about_com, Matrix3<double>::Identity() * 0.1);
   EXPECT_FALSE(has_note(physical.value(), "repaired"));
 }
+
+// A 40-character link and joint name is taken (the core stores it shortened), and a dummy root
+// link — 1e-6 kg with a placeholder tensor that is no rigid body's, as ANYmal B's and HyQ's — is
+// accepted once its fixed child's real mass is merged into the free-flying base.
+TEST(UrdfImport, FortyCharacterNamesAndADummyRootLink) {
+  const std::string long_link(40, 'l'), long_joint(40, 'j');
+  const std::string placeholder =
+      R"(<inertial><mass value="1e-6"/><inertia ixx="1e-9" ixy="0" ixz="0" iyy="1e-9" iyz="0" izz="1e-3"/></inertial>)";
+  const Result<RobotDescription> d = import_text(
+      "<robot name=\"r\">" + urdf_link("base", placeholder) + urdf_link("trunk") + urdf_link(long_link) +
+          urdf_joint("base_to_trunk", "base", "trunk", "fixed") + urdf_joint(long_joint, "trunk", long_link) + "</robot>",
+      floating());
+  ASSERT_TRUE(d.ok()) << d.error();
+  ASSERT_EQ(d.value().body_count(), 2);
+  EXPECT_EQ(d.value().bodies[1].name, long_link);
+  EXPECT_EQ(d.value().bodies[1].joint_name, long_joint);
+  EXPECT_NEAR(d.value().bodies[0].mass, 1.0 + 1e-6, 1e-15);
+  auto model = std::make_unique<footfall::Model<double, 2, 7>>();
+  const Result<void> built = footfall::host::build_model(d.value(), model.get());
+  ASSERT_TRUE(built.ok()) << built.error();
+  EXPECT_EQ(model->body_name(1), footfall::host::core_name(long_link));
+  EXPECT_EQ(model->joint_name(1), footfall::host::core_name(long_joint));
+  EXPECT_NE(footfall::host::core_name(long_link), footfall::host::core_name(long_joint));
+  // The placeholder alone, as a moving body, is refused.
+  footfall::host::UrdfImportOptions fixed_base;
+  EXPECT_FALSE(import_text("<robot name=\"r\">" + urdf_link("a") + urdf_link("b", placeholder) +
+                               urdf_joint("j", "a", "b") + "</robot>",
+                           fixed_base)
+                   .ok());
+}
