@@ -139,3 +139,37 @@ TEST(PublishedRobots, MassMatrixAgreesWithTheKinematicsAndTheRnea) {
     });
   }
 }
+
+// The options the table gives are needed, and what the files say without them is what a user
+// reads: Mini Cheetah's four thighs in one message naming --repair-inertia, Panda's finger naming
+// both --mimic choices, and Go1 without a free flyer leaving its trunk's mass to the world.
+TEST(PublishedRobots, WithoutTheirOptions) {
+  FOOTFALL_SKIP_WITHOUT_PUBLISHED_ROBOTS();
+  const std::string dir = footfall::test::published_robots_dir() + "/";
+  footfall::host::UrdfImportOptions options;
+  options.floating_base = true;
+  const auto cheetah = footfall::host::import_urdf_file(dir + "mini_cheetah.urdf", options);
+  ASSERT_FALSE(cheetah.ok());
+  EXPECT_EQ(cheetah.error().rfind(dir + "mini_cheetah.urdf: 4 problems: body 'thigh_fr': inertia violates the triangle "
+                                  "inequality",
+                                  0),
+            0u)
+      << cheetah.error();
+  EXPECT_NE(cheetah.error().find("body 'thigh_hl'"), std::string::npos) << cheetah.error();
+  EXPECT_NE(cheetah.error().find("4.39"), std::string::npos) << cheetah.error();  // % over, as the issue measured
+  EXPECT_NE(cheetah.error().find("--repair-inertia"), std::string::npos) << cheetah.error();
+  const auto panda = footfall::host::import_urdf_file(dir + "panda.urdf");
+  ASSERT_FALSE(panda.ok());
+  EXPECT_NE(panda.error().find("joint 'panda_finger_joint2': mimics joint 'panda_finger_joint1'"), std::string::npos)
+      << panda.error();
+  EXPECT_NE(panda.error().find("--mimic lock"), std::string::npos) << panda.error();
+  const auto go1 = footfall::host::import_urdf_file(dir + "go1.urdf");
+  ASSERT_TRUE(go1.ok()) << go1.error();
+  // The trunk and what is fixed to it: the file's whole mass less its moving links'.
+  const double whole = moving_mass_in_file(dir + "go1.urdf", true), moving = moving_mass_in_file(dir + "go1.urdf", false);
+  EXPECT_NEAR(go1.value().total_mass(), moving, 1e-12 * whole);
+  EXPECT_NEAR(go1.value().mass_fixed_to_world, whole - moving, 1e-12 * whole);
+  EXPECT_GT(go1.value().mass_fixed_to_world, 5.0);
+  EXPECT_NE(go1.value().notes.back().find("(a legged robot needs --floating-base)"), std::string::npos);
+  EXPECT_EQ(go1.value().nv(), 12);
+}
