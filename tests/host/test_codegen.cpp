@@ -12,6 +12,9 @@
 #include "footfall/host/urdf/urdf_import.hpp"
 #include "generated_arm.hpp"
 #include "generated_biped.hpp"
+#ifdef FOOTFALL_GENERATED_GO1
+#include "generated_go1.hpp"
+#endif
 #include "generated_hopper.hpp"
 #include "generated_quadruped.hpp"
 #include "host_test_support.hpp"
@@ -257,3 +260,36 @@ TEST(Codegen, GeneratedHopperWithLongNamesIsTheImportedOne) {
   ASSERT_TRUE(generated::build_generated_hopper_model(model.get()).ok());
   EXPECT_EQ(model->body_name(1), footfall::host::core_name("thigh_link_with_a_rather_long_name"));
 }
+
+#ifdef FOOTFALL_GENERATED_GO1
+// The published Go1 (../shared/robots, generated when the folder is there): its header builds
+// the imported model to the bit and names the feet, frames and spheres alike, at the placements
+// the import has (the foot two fixed joints below the calf in the file).
+TEST(Codegen, GeneratedGo1NamesItsFeet) {
+  const std::string path = std::string(FOOTFALL_SHARED_ROBOTS_DIR) + "/go1.urdf";
+  expect_generated_equals_import<generated_go1::Go1Model<double>>(
+      path, true, [](generated_go1::Go1Model<double>* m) { return generated_go1::build_go1_model(m); });
+  footfall::host::UrdfImportOptions options;
+  options.floating_base = true;
+  const Result<RobotDescription> d = footfall::host::import_urdf_file(path, options);
+  ASSERT_TRUE(d.ok()) << d.error();
+  ASSERT_EQ(static_cast<std::size_t>(generated_go1::kGo1FrameCount), d.value().frames.size());
+  const int feet[] = {generated_go1::kFrFootFrame, generated_go1::kFlFootFrame, generated_go1::kRrFootFrame,
+                      generated_go1::kRlFootFrame};
+  const char* const names[] = {"FR_foot", "FL_foot", "RR_foot", "RL_foot"};
+  for (int k = 0; k < 4; ++k) {
+    const footfall::host::FrameDescription& f = d.value().frames[static_cast<std::size_t>(feet[k])];
+    expect_frame_is(generated_go1::kGo1Frames<double>[feet[k]], names[k], f.body, f.body_to_frame);
+    EXPECT_EQ(d.value().bodies[static_cast<std::size_t>(f.body)].name, std::string(names[k]).substr(0, 3) + "calf");
+  }
+  const auto& sphere = generated_go1::kGo1Spheres<double>[generated_go1::kRlFootSphere];
+  int found = 0;
+  for (const footfall::host::ShapeDescription& s : d.value().shapes) {
+    if (s.link != "RL_foot") continue;
+    expect_frame_is(sphere.centre, "RL_foot", s.body, s.body_to_shape);
+    EXPECT_EQ(sphere.radius, s.radius);
+    ++found;
+  }
+  EXPECT_EQ(found, 1);
+}
+#endif
