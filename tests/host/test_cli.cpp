@@ -8,6 +8,7 @@
 #include <string>
 
 #include "cli_test_support.hpp"
+#include "footfall/host/urdf/urdf_import.hpp"
 #include "footfall/models.hpp"
 
 namespace {
@@ -133,4 +134,143 @@ TEST(Cli, InputsThatAreNotFiles) {
   expect_bad_input("info --model '" + ::testing::TempDir() + "'", "is a directory");
   expect_bad_input("info --model /dev/zero", "larger than 64 MiB");
   expect_bad_input("forces --model quadruped --state '" + ::testing::TempDir() + "'", "is a directory");
+}
+
+namespace {
+
+std::string test_data(const std::string& file) { return std::string("'") + FOOTFALL_TEST_DATA_DIR + "/" + file + "'"; }
+
+// A two-joint chain whose second joint mimics the first, and a body that violates the triangle
+// inequality, as files of this test's own.
+std::string mimic_file() {
+  const std::string inertial =
+      R"(<inertial><mass value="1"/><inertia ixx="0.1" ixy="0" ixz="0" iyy="0.1" iyz="0" izz="0.1"/></inertial>)";
+  const std::string text =
+      "<robot name=\"m\"><link name=\"a\">" + inertial + "</link><link name=\"b\">" + inertial +
+      "</link><link name=\"c\">" + inertial +
+      "</link><joint name=\"j1\" type=\"revolute\"><parent link=\"a\"/><child link=\"b\"/><axis xyz=\"0 0 1\"/>"
+      "<limit lower=\"-1\" upper=\"1\" effort=\"1\" velocity=\"1\"/></joint>"
+      "<joint name=\"j2\" type=\"revolute\"><parent link=\"b\"/><child link=\"c\"/><axis xyz=\"0 0 1\"/>"
+      "<limit lower=\"-1\" upper=\"1\" effort=\"1\" velocity=\"1\"/><mimic joint=\"j1\" offset=\"0.2\"/></joint></robot>";
+  return "'" + footfall::test::write_temporary("mimic.urdf", text) + "'";
+}
+
+std::string non_physical_file() {
+  const std::string text =
+      "<robot name=\"n\"><link name=\"a\"/><link name=\"b\"><inertial><mass value=\"1\"/>"
+      "<inertia ixx=\"0.1\" ixy=\"0\" ixz=\"0\" iyy=\"0.1\" iyz=\"0\" izz=\"0.3\"/></inertial></link>"
+      "<joint name=\"j\" type=\"continuous\"><parent link=\"a\"/><child link=\"b\"/><axis xyz=\"0 0 1\"/></joint></robot>";
+  return "'" + footfall::test::write_temporary("non_physical.urdf", text) + "'";
+}
+
+bool json_has_note(const nlohmann::json& j, const std::string& part) {
+  for (const nlohmann::json& note : j.at("notes"))
+    if (note.get<std::string>().find(part) != std::string::npos) return true;
+  return false;
+}
+
+}  // namespace
+
+TEST(Cli, RepairInertiaAndMimicApplyToUrdfFilesOnly) {
+  expect_bad_input("info --model quadruped --repair-inertia",
+                   "model 'quadruped': --repair-inertia and --mimic apply to URDF files");
+  expect_bad_input("info --model biped --mimic lock", "--repair-inertia and --mimic apply to URDF files");
+  // --mimic refuse is the default, so it is no mistake on a built-in model.
+  EXPECT_EQ(run_tool("info --model quadruped --mimic refuse").status, 0);
+}
+
+TEST(Cli, MimicRefusedByDefaultLockedOrFree) {
+  const std::string model = mimic_file();
+  expect_bad_input("info --model " + model, "joint 'j2': mimics joint 'j1'");
+  const ToolRun refused = run_tool("info --model " + model);
+  EXPECT_NE(refused.err.find("--mimic lock"), std::string::npos) << refused.err;
+  EXPECT_NE(refused.err.find("--mimic free"), std::string::npos) << refused.err;
+  const ToolRun locked = run_tool("info --model " + model + " --mimic lock --json");
+  ASSERT_EQ(locked.status, 0) << locked.err;
+  const nlohmann::json l = nlohmann::json::parse(locked.out);
+  EXPECT_EQ(l.at("nv").get<int>(), 1);
+  EXPECT_EQ(l.at("frames").at(0).at("name"), "c");
+  EXPECT_TRUE(json_has_note(l, "locked at its offset 0.2 (--mimic lock)")) << locked.out;
+  const ToolRun free = run_tool("info --model " + model + " --mimic free");
+  ASSERT_EQ(free.status, 0) << free.err;
+  EXPECT_NE(free.out.find("imported as a joint of its own (--mimic free)"), std::string::npos) << free.out;
+  EXPECT_NE(free.out.find("nv 2"), std::string::npos) << free.out;
+  // A value outside the list is a usage error, exit 2, naming the option.
+  const ToolRun bad = run_tool("info --model " + model + " --mimic couple");
+  EXPECT_EQ(bad.status, 2);
+  EXPECT_EQ(bad.out, "");
+  footfall::test::expect_one_error_line(bad, "--mimic couple", "--mimic");
+}
+
+TEST(Cli, RepairInertiaRepairsAndSaysSo) {
+  const std::string model = non_physical_file();
+  expect_bad_input("info --model " + model, "body 'b': inertia violates the triangle inequality");
+  const ToolRun refused = run_tool("info --model " + model);
+  EXPECT_NE(refused.err.find("--repair-inertia"), std::string::npos) << refused.err;
+  const ToolRun repaired = run_tool("info --model " + model + " --repair-inertia --json");
+  ASSERT_EQ(repaired.status, 0) << repaired.err;
+  EXPECT_EQ(repaired.err, "");
+  const nlohmann::json j = nlohmann::json::parse(repaired.out);
+  EXPECT_TRUE(json_has_note(j, "body 'b': inertia repaired (inertia violates the triangle inequality): principal "
+                               "moments (0.1, 0.1, 0.3) kg m² -> ("))
+      << repaired.out;
+  const ToolRun table = run_tool("info --model " + model + " --repair-inertia");
+  ASSERT_EQ(table.status, 0) << table.err;
+  EXPECT_NE(table.out.find("notes:\n  body 'b': inertia repaired"), std::string::npos) << table.out;
+}
+
+// info --json carries what the description knows beyond the core: frames and shapes with their
+// placements (as the import has them), each body's armature, the notes and the mass fixed to the world.
+TEST(Cli, InfoJsonHasFramesShapesArmatureAndNotes) {
+  const ToolRun r = run_tool("info --model " + test_data("hopper.urdf") + " --floating-base --json");
+  ASSERT_EQ(r.status, 0) << r.err;
+  const nlohmann::json j = nlohmann::json::parse(r.out);
+  footfall::host::UrdfImportOptions options;
+  options.floating_base = true;
+  const auto d = footfall::host::import_urdf_file(std::string(FOOTFALL_TEST_DATA_DIR) + "/hopper.urdf", options);
+  ASSERT_TRUE(d.ok()) << d.error();
+  ASSERT_EQ(j.at("frames").size(), d.value().frames.size());
+  for (std::size_t i = 0; i < d.value().frames.size(); ++i) {
+    const nlohmann::json& f = j.at("frames")[i];
+    EXPECT_EQ(f.at("name"), d.value().frames[i].name);
+    EXPECT_EQ(f.at("body"), "shin");
+    for (int k = 0; k < 3; ++k)
+      EXPECT_EQ(f.at("position")[static_cast<std::size_t>(k)].get<double>(),
+                d.value().frames[i].body_to_frame.translation()(k));
+    EXPECT_EQ(f.at("orientation").size(), 4u);
+  }
+  ASSERT_EQ(j.at("shapes").size(), 3u);
+  EXPECT_EQ(j.at("shapes")[0].at("kind"), "box");
+  EXPECT_EQ(j.at("shapes")[0].at("size"), nlohmann::json::parse("[0.3, 0.2, 0.1]"));
+  EXPECT_EQ(j.at("shapes")[1].at("kind"), "cylinder");
+  EXPECT_EQ(j.at("shapes")[1].at("length").get<double>(), 0.2);
+  EXPECT_EQ(j.at("shapes")[2].at("kind"), "sphere");
+  EXPECT_EQ(j.at("shapes")[2].at("link"), "foot");
+  EXPECT_EQ(j.at("shapes")[2].at("body"), "shin");
+  EXPECT_EQ(j.at("shapes")[2].at("radius").get<double>(), 0.025);
+  EXPECT_EQ(j.at("bodies")[1].at("name"), "thigh_link_with_a_rather_long_name");  // the full name, not the core's
+  EXPECT_EQ(j.at("notes"), nlohmann::json::array());
+  EXPECT_EQ(j.at("mass_fixed_to_world").get<double>(), 0.0);
+  // The arm: the shoulder's drive armature, and its base fixed to the world with its mass said.
+  const ToolRun arm = run_tool("info --model " + test_data("arm.urdf") + " --json");
+  ASSERT_EQ(arm.status, 0) << arm.err;
+  const nlohmann::json a = nlohmann::json::parse(arm.out);
+  EXPECT_EQ(a.at("bodies")[0].at("armature").get<double>(), 0.05);
+  EXPECT_EQ(a.at("bodies")[1].at("armature").get<double>(), 0.0);
+  EXPECT_GT(a.at("mass_fixed_to_world").get<double>(), 0.0);
+  EXPECT_TRUE(json_has_note(a, "the root link 'base' is fixed to the world, so the ")) << arm.out;
+  EXPECT_TRUE(json_has_note(a, "(a legged robot needs --floating-base)")) << arm.out;
+}
+
+TEST(Cli, InfoTableListsFramesShapesAndArmature) {
+  const ToolRun r = run_tool("info --model " + test_data("hopper.urdf") + " --floating-base");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("mass [kg]  armature"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("frames merged into bodies (name: origin in the body):\n  ankle: (0, 0, -0.2) m in shin"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("  foot: sphere, radius 0.025 m, at "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("  trunk: box, sides (0.3, 0.2, 0.1) m, at (0, 0, 0.05) m in trunk, turned by quaternion"),
+            std::string::npos)
+      << r.out;
 }

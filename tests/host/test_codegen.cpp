@@ -12,6 +12,10 @@
 #include "footfall/host/urdf/urdf_import.hpp"
 #include "generated_arm.hpp"
 #include "generated_biped.hpp"
+#ifdef FOOTFALL_GENERATED_GO1
+#include "generated_go1.hpp"
+#endif
+#include "generated_hopper.hpp"
 #include "generated_quadruped.hpp"
 #include "host_test_support.hpp"
 
@@ -194,3 +198,98 @@ TEST(Codegen, IdentifiersFromRobotNames) {
   EXPECT_EQ(footfall::host::identifier_from("A1-robot v2"), "a1_robot_v2");
   EXPECT_EQ(footfall::host::identifier_from("3dof"), "robot_3dof");
 }
+
+namespace {
+
+// A generated frame (or sphere centre) is the description's placement to the bit: the origin,
+// and the frame's axes in body coordinates (Eᵀ of footfall's body → frame X) row by row.
+template <typename Frame>
+void expect_frame_is(const Frame& generated, const std::string& name, int body,
+                     const footfall::Transform<double>& body_to_frame) {
+  EXPECT_EQ(std::string(generated.name), name);
+  EXPECT_EQ(generated.body, body);
+  for (int r = 0; r < 3; ++r) {
+    EXPECT_EQ(generated.position[r], body_to_frame.translation()(r)) << name;
+    for (int c = 0; c < 3; ++c) EXPECT_EQ(generated.axes[3 * r + c], body_to_frame.rotation()(c, r)) << name;
+  }
+}
+
+}  // namespace
+
+// The frames merged into bodies and the collision spheres come as constants firmware can place
+// contacts with, each named after its link; they are the import's, to the bit.
+TEST(Codegen, FramesAndSpheresAreTheImportedOnes) {
+  footfall::host::UrdfImportOptions options;
+  options.floating_base = true;
+  const Result<RobotDescription> d =
+      footfall::host::import_urdf_file(std::string(FOOTFALL_TEST_DATA_DIR) + "/hopper.urdf", options);
+  ASSERT_TRUE(d.ok()) << d.error();
+  static_assert(generated::kGeneratedHopperFrameCount == 2, "the ankle and the foot");
+  ASSERT_EQ(d.value().frames.size(), 2u);
+  EXPECT_EQ(generated::kAnkleFrame, 0);
+  EXPECT_EQ(generated::kFootFrame, 1);
+  for (int i = 0; i < generated::kGeneratedHopperFrameCount; ++i) {
+    const footfall::host::FrameDescription& f = d.value().frames[static_cast<std::size_t>(i)];
+    expect_frame_is(generated::kGeneratedHopperFrames<double>[i], f.name, f.body, f.body_to_frame);
+  }
+  // One sphere (the box and the cylinder are not spheres); its constant ends in Sphere.
+  static_assert(generated::kGeneratedHopperSphereCount == 1, "the foot's sphere");
+  const footfall::host::ShapeDescription& sphere = d.value().shapes.back();
+  ASSERT_EQ(sphere.kind, footfall::host::ShapeKind::kSphere);
+  const auto& foot = generated::kGeneratedHopperSpheres<double>[generated::kFootSphere];
+  expect_frame_is(foot.centre, "foot", sphere.body, sphere.body_to_shape);
+  EXPECT_EQ(foot.radius, 0.025);
+  // The constants are usable at compile time, in float too.
+  static_assert(generated::kGeneratedHopperFrames<float>[generated::kFootFrame].body == 2, "on the shin");
+  // The arm's sensor and tool flange.
+  const Result<RobotDescription> arm =
+      footfall::host::import_urdf_file(std::string(FOOTFALL_TEST_DATA_DIR) + "/arm.urdf");
+  ASSERT_TRUE(arm.ok()) << arm.error();
+  ASSERT_EQ(arm.value().frames.size(), 2u);
+  expect_frame_is(generated::kGeneratedArmFrames<double>[generated::kTool0Frame], "tool0", arm.value().frames[1].body,
+                  arm.value().frames[1].body_to_frame);
+}
+
+// Names longer than the core's 31 characters: the header stores the core's short names, and its
+// model is the imported one to the bit.
+TEST(Codegen, GeneratedHopperWithLongNamesIsTheImportedOne) {
+  expect_generated_equals_import<generated::GeneratedHopperModel<double>>(
+      std::string(FOOTFALL_TEST_DATA_DIR) + "/hopper.urdf", true,
+      [](generated::GeneratedHopperModel<double>* m) { return generated::build_generated_hopper_model(m); });
+  auto model = std::make_unique<generated::GeneratedHopperModel<double>>();
+  ASSERT_TRUE(generated::build_generated_hopper_model(model.get()).ok());
+  EXPECT_EQ(model->body_name(1), footfall::host::core_name("thigh_link_with_a_rather_long_name"));
+}
+
+#ifdef FOOTFALL_GENERATED_GO1
+// The published Go1 (../shared/robots, generated when the folder is there): its header builds
+// the imported model to the bit and names the feet, frames and spheres alike, at the placements
+// the import has (the foot two fixed joints below the calf in the file).
+TEST(Codegen, GeneratedGo1NamesItsFeet) {
+  const std::string path = std::string(FOOTFALL_SHARED_ROBOTS_DIR) + "/go1.urdf";
+  expect_generated_equals_import<generated_go1::Go1Model<double>>(
+      path, true, [](generated_go1::Go1Model<double>* m) { return generated_go1::build_go1_model(m); });
+  footfall::host::UrdfImportOptions options;
+  options.floating_base = true;
+  const Result<RobotDescription> d = footfall::host::import_urdf_file(path, options);
+  ASSERT_TRUE(d.ok()) << d.error();
+  ASSERT_EQ(static_cast<std::size_t>(generated_go1::kGo1FrameCount), d.value().frames.size());
+  const int feet[] = {generated_go1::kFrFootFrame, generated_go1::kFlFootFrame, generated_go1::kRrFootFrame,
+                      generated_go1::kRlFootFrame};
+  const char* const names[] = {"FR_foot", "FL_foot", "RR_foot", "RL_foot"};
+  for (int k = 0; k < 4; ++k) {
+    const footfall::host::FrameDescription& f = d.value().frames[static_cast<std::size_t>(feet[k])];
+    expect_frame_is(generated_go1::kGo1Frames<double>[feet[k]], names[k], f.body, f.body_to_frame);
+    EXPECT_EQ(d.value().bodies[static_cast<std::size_t>(f.body)].name, std::string(names[k]).substr(0, 3) + "calf");
+  }
+  const auto& sphere = generated_go1::kGo1Spheres<double>[generated_go1::kRlFootSphere];
+  int found = 0;
+  for (const footfall::host::ShapeDescription& s : d.value().shapes) {
+    if (s.link != "RL_foot") continue;
+    expect_frame_is(sphere.centre, "RL_foot", s.body, s.body_to_shape);
+    EXPECT_EQ(sphere.radius, s.radius);
+    ++found;
+  }
+  EXPECT_EQ(found, 1);
+}
+#endif

@@ -38,7 +38,7 @@ const Robot kRobots[] = {
     {"mini_cheetah.urdf", "--repair-inertia", "--set '*thigh*=-0.8' --set '*knee*=1.6'", "'toe_*'"},
 };
 
-std::string robots_dir() { return FOOTFALL_PUBLISHED_ROBOTS_DIR; }
+std::string robots_dir() { return FOOTFALL_SHARED_ROBOTS_DIR; }
 
 std::string model_arguments(const Robot& robot) {
   return "--model '" + robots_dir() + "/" + robot.file + "' --floating-base " + robot.options;

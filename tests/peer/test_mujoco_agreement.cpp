@@ -25,6 +25,7 @@
 
 #include "mjcf_from_model.hpp"
 #include "model_fixtures.hpp"
+#include "published_robots.hpp"
 
 namespace {
 
@@ -333,4 +334,21 @@ TEST(MujocoAgreement, FullInertiaAttribute) {
   ::testing::Test::RecordProperty("compiled_inertia_difference", scientific(difference));
   // A wrong attribute order (ixy and ixz swapped, say) would be off by ~1e-2 relative.
   EXPECT_LE(difference, 1e-6);
+}
+
+// The robots their makers publish (../shared/robots, tests/common/published_robots.hpp), each
+// imported as the tool imports it and built at the smallest capacity that holds it: H and C
+// against MuJoCo's on random states, as the reference models above.
+TEST(MujocoAgreement, PublishedRobots) {
+  FOOTFALL_SKIP_WITHOUT_PUBLISHED_ROBOTS();
+  std::uint64_t seed = 301;
+  for (const footfall::test::PublishedRobot& robot : footfall::test::published_robots()) {
+    footfall::test::with_published_model(robot, [&](const auto& model, const footfall::host::RobotDescription&) {
+      const Agreement a = compare_with_mujoco(model, seed++, kTrials);
+      report(robot.file, a);
+      if (a.floating) {
+        EXPECT_GT(a.c_uncorrected, 1e3 * kRelativeTolerance) << robot.file;
+      }
+    });
+  }
 }

@@ -212,7 +212,7 @@ std::string array_literal(const double* x, int n) {
 }
 
 std::string placement_literals(const Transform<double>& body_to_frame) {
-  const Vector3<double> position = body_to_frame.translation();
+  const Vector3<double>& position = body_to_frame.translation();
   const Matrix3<double> axes = body_to_frame.rotation().transpose();  // the frame's axes in body coordinates
   double rows[9];
   for (int r = 0; r < 3; ++r)
@@ -223,7 +223,7 @@ std::string placement_literals(const Transform<double>& body_to_frame) {
 // k<Name>: a constant's name made from a frame's name ("FR_foot" → kFrFoot), or "" when the name
 // gives no identifier or the same one as an earlier frame's.
 std::string constant_name(const std::string& frame, std::vector<std::string>* taken) {
-  const std::string name = "k" + camel_case(identifier_from(frame));
+  std::string name = "k" + camel_case(identifier_from(frame));
   if (!is_identifier(name)) return "";
   for (const std::string& t : *taken)
     if (t == name) return "";
@@ -242,12 +242,16 @@ void write_frames(std::ostringstream& out, const RobotDescription& d, const std:
       << "  S position[3];\n  S axes[9];\n};\n";
   std::vector<std::string> taken;
   if (!d.frames.empty()) {
+    // The bound is written out: clang cannot index an array variable template of unknown bound
+    // in a constant expression.
     out << "\n// The links merged into bodies by fixed joints (feet, sensors, tool flanges), in file order.\n"
-        << "template <typename S>\ninline constexpr " << prefix << "Frame<S> k" << prefix << "Frames[] = {\n";
+        << "inline constexpr int k" << prefix << "FrameCount = " << d.frames.size() << ";\n"
+        << "template <typename S>\ninline constexpr " << prefix << "Frame<S> k" << prefix << "Frames[k" << prefix
+        << "FrameCount] = {\n";
     for (const FrameDescription& f : d.frames)
       out << "    {" << string_literal(f.name) << ", " << f.body << ", " << placement_literals(f.body_to_frame)
           << "},\n";
-    out << "};\ninline constexpr int k" << prefix << "FrameCount = " << d.frames.size() << ";\n";
+    out << "};\n";
     for (std::size_t i = 0; i < d.frames.size(); ++i) {
       const std::string name = constant_name(d.frames[i].name, &taken);
       if (!name.empty()) out << "inline constexpr int " << name << "Frame = " << i << ";  // k" << prefix << "Frames[]\n";
@@ -261,11 +265,13 @@ void write_frames(std::ostringstream& out, const RobotDescription& d, const std:
     out << "\n// The collision spheres (where a point foot touches: the centre less the radius along the\n"
         << "// contact normal), each with its link's name, centre and radius.\n"
         << "template <typename S>\nstruct " << prefix << "Sphere {\n  " << prefix << "Frame<S> centre;\n  S radius;\n};\n"
-        << "template <typename S>\ninline constexpr " << prefix << "Sphere<S> k" << prefix << "Spheres[] = {\n";
+        << "inline constexpr int k" << prefix << "SphereCount = " << spheres.size() << ";\n"
+        << "template <typename S>\ninline constexpr " << prefix << "Sphere<S> k" << prefix << "Spheres[k" << prefix
+        << "SphereCount] = {\n";
     for (const ShapeDescription* s : spheres)
       out << "    {{" << string_literal(s->link) << ", " << s->body << ", " << placement_literals(s->body_to_shape)
           << "}, " << literal(s->radius) << "},\n";
-    out << "};\ninline constexpr int k" << prefix << "SphereCount = " << spheres.size() << ";\n";
+    out << "};\n";
     for (std::size_t i = 0; i < spheres.size(); ++i) {
       const std::string name = constant_name(spheres[i]->link, &taken);
       if (!name.empty()) out << "inline constexpr int " << name << "Sphere = " << i << ";  // k" << prefix << "Spheres[]\n";

@@ -45,7 +45,7 @@ std::string core_name(const std::string& name) {
     hash *= 16777619u;
   }
   char digits[9];
-  std::snprintf(digits, sizeof digits, "%08x", static_cast<unsigned>(hash));
+  (void)std::snprintf(digits, sizeof digits, "%08x", static_cast<unsigned>(hash));  // 8 digits always fit
   return name.substr(0, kKept) + "~" + digits;
 }
 

@@ -63,7 +63,7 @@ std::string physical_problem(const MassProperties& p) {
   if (field == "mass") return "a moving body needs a positive mass (its own link's or a fixed child's), and has none";
   if (field == "com" || field == "inertia") return "a number is not finite";
   const Eigen::SelfAdjointEigenSolver<Matrix3<double>> eigen(p.inertia_about_com, Eigen::EigenvaluesOnly);
-  const Vector3<double> moments = eigen.eigenvalues();  // ascending
+  const Vector3<double>& moments = eigen.eigenvalues();  // ascending
   if (field == "inertia.triangle_inequality") {
     const double excess = moments(2) - moments(0) - moments(1);
     return "inertia violates the triangle inequality: principal moments " + moments_text(moments) +

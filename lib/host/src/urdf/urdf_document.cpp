@@ -145,8 +145,10 @@ Result<DocumentFacts> read_document_facts(const std::string& xml, const std::str
     const std::string where = source + ": joint " + quoted_text(name) + ": ";
     if (const TiXmlElement* drive = joint->FirstChildElement("footfall:drive")) {
       Result<DriveData> d = read_drive(*drive, where + "<footfall:drive> ");
-      if (!d.ok()) return Error{d.error()};
-      facts.drives[name] = d.value();
+      if (d.ok())
+        facts.drives[name] = d.value();
+      else
+        facts.problems.push_back(d.error().substr(source.size() + 2));
     }
     const TiXmlElement* child = joint->FirstChildElement("child");
     const TiXmlElement* parent = joint->FirstChildElement("parent");

@@ -5,6 +5,7 @@
 // the child of two joints, keeping one of them).
 #include <map>
 #include <string>
+#include <vector>
 
 #include "footfall/host/common/result.hpp"
 
@@ -18,6 +19,9 @@ struct DriveData {
 struct DocumentFacts {
   std::map<std::string, int> joint_position;  // joint name → its place among the <joint> elements
   std::map<std::string, DriveData> drives;    // joint name → its <footfall:drive>, when given
+  // Bad <footfall:drive> elements, each "joint 'x': ..." without the source: the importer
+  // reports them with the other problems of the file, in one message.
+  std::vector<std::string> problems;
 };
 
 // Fails on malformed XML, a missing <robot>, several roots, or a link that is the child of two

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <limits>
 #include <map>
+#include <set>
 
 #include "footfall/host/io/files.hpp"
 #include "footfall/host/io/message_text.hpp"
@@ -203,18 +204,17 @@ void read_collision_shapes(const urdf::ModelInterface& urdf_model, const std::ma
       shape.link = name;
       shape.body = frame->second.body;
       shape.body_to_shape = transform_from_pose(collision->origin) * frame->second.body_to_link;
-      const urdf::Geometry& g = *collision->geometry;
-      if (g.type == urdf::Geometry::SPHERE) {
+      const urdf::Geometry* g = collision->geometry.get();
+      if (const auto* sphere = dynamic_cast<const urdf::Sphere*>(g)) {
         shape.kind = ShapeKind::kSphere;
-        shape.radius = static_cast<const urdf::Sphere&>(g).radius;
-      } else if (g.type == urdf::Geometry::BOX) {
-        const urdf::Vector3& size = static_cast<const urdf::Box&>(g).dim;
+        shape.radius = sphere->radius;
+      } else if (const auto* box = dynamic_cast<const urdf::Box*>(g)) {
         shape.kind = ShapeKind::kBox;
-        shape.size = Vector3<double>(size.x, size.y, size.z);
-      } else if (g.type == urdf::Geometry::CYLINDER) {
+        shape.size = Vector3<double>(box->dim.x, box->dim.y, box->dim.z);
+      } else if (const auto* cylinder = dynamic_cast<const urdf::Cylinder*>(g)) {
         shape.kind = ShapeKind::kCylinder;
-        shape.radius = static_cast<const urdf::Cylinder&>(g).radius;
-        shape.length = static_cast<const urdf::Cylinder&>(g).length;
+        shape.radius = cylinder->radius;
+        shape.length = cylinder->length;
       } else {
         continue;
       }
@@ -233,17 +233,21 @@ Result<RobotDescription> import_model(const urdf::ModelInterface& urdf_model, co
                                       const std::string& source, const UrdfImportOptions& options) {
   // Everything representable is checked before anything is built, and every problem is kept.
   Problems problems(source);
+  for (const std::string& problem : facts.problems) problems.add(problem);
+  std::set<std::string> refused_links;  // names or <inertial> refused: their bodies are not judged again
   if (const std::string problem = name_problem(urdf_model.getName()); !problem.empty())
     problems.add("robot " + quoted_text(urdf_model.getName()) + ": " + problem);
   std::map<std::string, MassProperties> link_mass;
   for (const auto& [name, link] : urdf_model.links_) {
     if (const std::string problem = name_problem(name); !problem.empty()) {
       problems.add("link " + quoted_text(name) + ": " + problem);
+      refused_links.insert(name);
       continue;
     }
     Result<MassProperties> p = link_mass_properties(*link, source);
     if (!p.ok()) {
       problems.add(p.error().substr(source.size() + 2));
+      refused_links.insert(name);
       continue;
     }
     link_mass[name] = p.value();
@@ -284,9 +288,9 @@ Result<RobotDescription> import_model(const urdf::ModelInterface& urdf_model, co
       const std::string mimicked = quoted_text(joint->mimic->joint_name);
       switch (options.mimic) {
         case MimicJoints::kRefuse:
-          problems.add(where + "mimics joint " + mimicked +
-                       ", and footfall does not couple joints: import with --mimic lock (held at its <mimic> "
-                       "offset, as a fixed joint) or --mimic free (a joint of its own)");
+          problems.add(where + "mimics joint " +
+                       (mimicked + ", and footfall does not couple joints: import with --mimic lock (held at its "
+                                   "<mimic> offset, as a fixed joint) or --mimic free (a joint of its own)"));
           break;
         case MimicJoints::kLock:
           held[name] = joint.get();
@@ -300,10 +304,11 @@ Result<RobotDescription> import_model(const urdf::ModelInterface& urdf_model, co
       }
     }
   }
-  if (!problems.empty()) return problems.error();
+  // The walk below goes on past these, so the bodies' mass properties are judged in the same run.
 
   std::vector<std::vector<MassProperties>> parts;  // per body, in the body's frame
   std::vector<std::string> body_link;              // per body, the link that moves it
+  std::vector<bool> has_refused_link;              // per body: a part's <inertial> was refused above
   std::map<std::string, LinkFrame> frames;
   const urdf::Link& base = *root.base;
   if (root.free_flyer) {
@@ -313,6 +318,7 @@ Result<RobotDescription> import_model(const urdf::ModelInterface& urdf_model, co
     body.joint = JointSpec<double>::FreeFlyer();
     d.bodies.push_back(body);
     parts.push_back({link_mass[base.name]});
+    has_refused_link.push_back(refused_links.count(base.name) != 0);
     body_link.push_back(base.name);
     frames[base.name] = LinkFrame{0, Transform<double>()};
     if (root.world_joint != nullptr)
@@ -355,6 +361,7 @@ Result<RobotDescription> import_model(const urdf::ModelInterface& urdf_model, co
         d.frames.push_back(FrameDescription{child, parent.body, body_to_child});
         parts[static_cast<std::size_t>(parent.body)].push_back(
             urdf_detail::expressed_in(link_mass[child], body_to_child));
+        if (refused_links.count(child) != 0) has_refused_link[static_cast<std::size_t>(parent.body)] = true;
       } else {
         d.mass_fixed_to_world += link_mass[child].mass;
       }
@@ -372,6 +379,7 @@ Result<RobotDescription> import_model(const urdf::ModelInterface& urdf_model, co
       frames[child] = LinkFrame{d.body_count(), Transform<double>()};
       d.bodies.push_back(body);
       parts.push_back({link_mass[child]});
+      has_refused_link.push_back(refused_links.count(child) != 0);
       body_link.push_back(child);
     }
     ++visited;
@@ -389,6 +397,7 @@ Result<RobotDescription> import_model(const urdf::ModelInterface& urdf_model, co
 
   // The bodies the core will hold, judged after merging: each must be a physical rigid body.
   for (std::size_t i = 0; i < d.bodies.size(); ++i) {
+    if (has_refused_link[i]) continue;  // its problem is already reported
     MassProperties m = urdf_detail::combine(parts[i]);
     const std::string problem = urdf_detail::physical_problem(m);
     const std::string where = "body " + quoted_text(d.bodies[i].name) +
@@ -402,17 +411,30 @@ Result<RobotDescription> import_model(const urdf::ModelInterface& urdf_model, co
         continue;
       }
       if (!options.repair_inertia) {
-        problems.add(where + ": " + problem + " (--repair-inertia moves it to the nearest physical inertia)");
+        std::string message = where;
+        message += ": ";
+        message += problem;
+        message += " (--repair-inertia moves it to the nearest physical inertia)";
+        problems.add(message);
         continue;
       }
       std::string change;
       m = urdf_detail::repaired_inertia(m, &change);
       const std::string still = urdf_detail::physical_problem(m);
       if (!still.empty()) {
-        problems.add(where + ": " + still + " even after repair");
+        std::string message = where;
+        message += ": ";
+        message += still;
+        message += " even after repair";
+        problems.add(message);
         continue;
       }
-      d.notes.push_back(where + ": inertia repaired (" + problem.substr(0, problem.find(':')) + "): " + change);
+      std::string note = where;
+      note += ": inertia repaired (";
+      note += problem.substr(0, problem.find(':'));
+      note += "): ";
+      note += change;
+      d.notes.push_back(note);
     }
     d.bodies[i].mass = m.mass;
     d.bodies[i].com = m.com;
