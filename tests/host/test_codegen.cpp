@@ -226,8 +226,8 @@ TEST(Codegen, FramesAndSpheresAreTheImportedOnes) {
   ASSERT_TRUE(d.ok()) << d.error();
   static_assert(generated::kGeneratedHopperFrameCount == 2, "the ankle and the foot");
   ASSERT_EQ(d.value().frames.size(), 2u);
-  EXPECT_EQ(generated::kAnkleFrame, 0);
-  EXPECT_EQ(generated::kFootFrame, 1);
+  EXPECT_EQ(generated::kGeneratedHopperAnkleFrame, 0);
+  EXPECT_EQ(generated::kGeneratedHopperFootFrame, 1);
   for (int i = 0; i < generated::kGeneratedHopperFrameCount; ++i) {
     const footfall::host::FrameDescription& f = d.value().frames[static_cast<std::size_t>(i)];
     expect_frame_is(generated::kGeneratedHopperFrames<double>[i], f.name, f.body, f.body_to_frame);
@@ -236,17 +236,17 @@ TEST(Codegen, FramesAndSpheresAreTheImportedOnes) {
   static_assert(generated::kGeneratedHopperSphereCount == 1, "the foot's sphere");
   const footfall::host::ShapeDescription& sphere = d.value().shapes.back();
   ASSERT_EQ(sphere.kind, footfall::host::ShapeKind::kSphere);
-  const auto& foot = generated::kGeneratedHopperSpheres<double>[generated::kFootSphere];
+  const auto& foot = generated::kGeneratedHopperSpheres<double>[generated::kGeneratedHopperFootSphere];
   expect_frame_is(foot.centre, "foot", sphere.body, sphere.body_to_shape);
   EXPECT_EQ(foot.radius, 0.025);
   // The constants are usable at compile time, in float too.
-  static_assert(generated::kGeneratedHopperFrames<float>[generated::kFootFrame].body == 2, "on the shin");
+  static_assert(generated::kGeneratedHopperFrames<float>[generated::kGeneratedHopperFootFrame].body == 2, "on the shin");
   // The arm's sensor and tool flange.
   const Result<RobotDescription> arm =
       footfall::host::import_urdf_file(std::string(FOOTFALL_TEST_DATA_DIR) + "/arm.urdf");
   ASSERT_TRUE(arm.ok()) << arm.error();
   ASSERT_EQ(arm.value().frames.size(), 2u);
-  expect_frame_is(generated::kGeneratedArmFrames<double>[generated::kTool0Frame], "tool0", arm.value().frames[1].body,
+  expect_frame_is(generated::kGeneratedArmFrames<double>[generated::kGeneratedArmTool0Frame], "tool0", arm.value().frames[1].body,
                   arm.value().frames[1].body_to_frame);
 }
 
@@ -274,15 +274,15 @@ TEST(Codegen, GeneratedGo1NamesItsFeet) {
   const Result<RobotDescription> d = footfall::host::import_urdf_file(path, options);
   ASSERT_TRUE(d.ok()) << d.error();
   ASSERT_EQ(static_cast<std::size_t>(generated_go1::kGo1FrameCount), d.value().frames.size());
-  const int feet[] = {generated_go1::kFrFootFrame, generated_go1::kFlFootFrame, generated_go1::kRrFootFrame,
-                      generated_go1::kRlFootFrame};
+  const int feet[] = {generated_go1::kGo1FrFootFrame, generated_go1::kGo1FlFootFrame, generated_go1::kGo1RrFootFrame,
+                      generated_go1::kGo1RlFootFrame};
   const char* const names[] = {"FR_foot", "FL_foot", "RR_foot", "RL_foot"};
   for (int k = 0; k < 4; ++k) {
     const footfall::host::FrameDescription& f = d.value().frames[static_cast<std::size_t>(feet[k])];
     expect_frame_is(generated_go1::kGo1Frames<double>[feet[k]], names[k], f.body, f.body_to_frame);
     EXPECT_EQ(d.value().bodies[static_cast<std::size_t>(f.body)].name, std::string(names[k]).substr(0, 3) + "calf");
   }
-  const auto& sphere = generated_go1::kGo1Spheres<double>[generated_go1::kRlFootSphere];
+  const auto& sphere = generated_go1::kGo1Spheres<double>[generated_go1::kGo1RlFootSphere];
   int found = 0;
   for (const footfall::host::ShapeDescription& s : d.value().shapes) {
     if (s.link != "RL_foot") continue;

@@ -220,10 +220,11 @@ std::string placement_literals(const Transform<double>& body_to_frame) {
   return array_literal(position.data(), 3) + ",\n     " + array_literal(rows, 9);
 }
 
-// k<Name>: a constant's name made from a frame's name ("FR_foot" → kFrFoot), or "" when the name
-// gives no identifier or the same one as an earlier frame's.
-std::string constant_name(const std::string& frame, std::vector<std::string>* taken) {
-  std::string name = "k" + camel_case(identifier_from(frame));
+// k<Robot><Name>: a constant's name made from the robot's and a frame's names ("go1", "FR_foot" →
+// kGo1FrFoot), so two robots' headers share a namespace; "" when the name gives no identifier or
+// the same one as an earlier frame's.
+std::string constant_name(const std::string& prefix, const std::string& frame, std::vector<std::string>* taken) {
+  std::string name = "k" + prefix + camel_case(identifier_from(frame));
   if (!is_identifier(name)) return "";
   for (const std::string& t : *taken)
     if (t == name) return "";
@@ -253,7 +254,7 @@ void write_frames(std::ostringstream& out, const RobotDescription& d, const std:
           << "},\n";
     out << "};\n";
     for (std::size_t i = 0; i < d.frames.size(); ++i) {
-      const std::string name = constant_name(d.frames[i].name, &taken);
+      const std::string name = constant_name(prefix, d.frames[i].name, &taken);
       if (!name.empty()) out << "inline constexpr int " << name << "Frame = " << i << ";  // k" << prefix << "Frames[]\n";
     }
   }
@@ -273,7 +274,7 @@ void write_frames(std::ostringstream& out, const RobotDescription& d, const std:
           << "}, " << literal(s->radius) << "},\n";
     out << "};\n";
     for (std::size_t i = 0; i < spheres.size(); ++i) {
-      const std::string name = constant_name(spheres[i]->link, &taken);
+      const std::string name = constant_name(prefix, spheres[i]->link, &taken);
       if (!name.empty()) out << "inline constexpr int " << name << "Sphere = " << i << ";  // k" << prefix << "Spheres[]\n";
     }
   }
