@@ -27,6 +27,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::string xml(reinterpret_cast<const char*>(data), size);
   footfall::host::UrdfImportOptions options;
   options.floating_base = (data[0] & 1u) != 0;
+  options.repair_inertia = (data[0] & 2u) != 0;
+  options.mimic = (data[0] & 4u) != 0 ? footfall::host::MimicJoints::kLock
+                  : (data[0] & 8u) != 0 ? footfall::host::MimicJoints::kFree
+                                        : footfall::host::MimicJoints::kRefuse;
   const auto imported = footfall::host::import_urdf_string(xml, "<fuzz>", options);
   if (!imported.ok()) {
     require_one_line(imported.error());

@@ -7,6 +7,9 @@
 //   template <typename S> footfall::Status build_<name>_model(<Name>Model<S>* out) noexcept;
 //   struct <Name>Topology;  // the DOF tree as a type (footfall/model/topology.hpp), for the
 //                           // kernels unrolled for it: UnrolledKernels<<Name>Topology>
+//   k<Name>Frames<S>[], k<Name>Spheres<S>[]  // the merged frames and collision spheres: each
+//                           // one's body index and placement in the body, with an index
+//                           // constant per name (k<Name>FrFootFrame, k<Name>FrFootSphere)
 // with the capacity exactly the model's size. It is templated on the scalar: every number is
 // written as S(literal), so the float model is the double one rounded once. In double, the
 // model it builds equals build_model() of the same description bit for bit: both construct
