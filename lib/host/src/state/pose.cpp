@@ -191,8 +191,7 @@ Result<std::vector<Transform<double>>> world_to_bodies(const RobotDescription& d
     typename Model<double, B, D>::TangentVector v = Model<double, B, D>::TangentVector::Zero(model->nv());
     const Status status = forward_kinematics(*model, *ws, qc, v);
     if (!status.ok()) return Error{describe_stance_status(status, d, "q")};
-    std::vector<Transform<double>> out;
-    for (int i = 0; i < model->body_count(); ++i) out.push_back(ws->world_to_body[i]);
+    std::vector<Transform<double>> out(ws->world_to_body, ws->world_to_body + model->body_count());
     return out;
   });
 }

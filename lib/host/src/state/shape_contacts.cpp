@@ -12,7 +12,7 @@ namespace {
 Vector3<double> lowest_point(const ShapeDescription& shape, const Transform<double>& world_to_body,
                              const Vector3<double>& up) {
   const Matrix3<double> shape_axes = shape.body_to_shape.rotation().transpose();  // shape axes in body coords
-  const Vector3<double> centre = shape.body_to_shape.translation();
+  Vector3<double> centre = shape.body_to_shape.translation();
   const Vector3<double> down = -(world_to_body.rotation() * up);  // in body coordinates
   switch (shape.kind) {
     case ShapeKind::kSphere:
