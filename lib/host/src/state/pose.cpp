@@ -158,24 +158,6 @@ Result<void> hold(const RobotDescription& d, PoseReport* report) {
 
 }  // namespace
 
-std::vector<std::string> configuration_names(const RobotDescription& model) {
-  static const char* const kFreeFlyer[7] = {"x", "y", "z", "qx", "qy", "qz", "qw"};
-  static const char* const kPlanar[3] = {"x", "y", "phi"};
-  std::vector<std::string> names;
-  for (const BodyDescription& body : model.bodies) {
-    const int nq = joint_nq(body.joint.type);
-    for (int k = 0; k < nq; ++k) {
-      if (body.joint.type == JointType::kFreeFlyer)
-        names.push_back(body.joint_name + "." + kFreeFlyer[k]);
-      else if (body.joint.type == JointType::kPlanar)
-        names.push_back(body.joint_name + "." + kPlanar[k]);
-      else
-        names.push_back(body.joint_name);
-    }
-  }
-  return names;
-}
-
 Result<std::vector<Transform<double>>> world_to_bodies(const RobotDescription& d, const std::vector<double>& q) {
   return at_model_capacity(d, [&](auto b, auto dofs) -> Result<std::vector<Transform<double>>> {
     constexpr int B = decltype(b)::value, D = decltype(dofs)::value;
