@@ -10,11 +10,13 @@
 // more flash.
 #include <utility>
 
+#include "footfall/common/header_diagnostics.hpp"
 #include "footfall/common/inline.hpp"
 #include "footfall/common/numeric.hpp"
 #include "footfall/dynamics/mass_matrix_factor.hpp"
 #include "footfall/model/topology.hpp"
 
+FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
 namespace detail {
@@ -90,3 +92,4 @@ Status factorize_mass_matrix_unrolled(const Model<S, B, D>& model, Workspace<S, 
 }
 
 }  // namespace footfall
+FOOTFALL_HEADER_END

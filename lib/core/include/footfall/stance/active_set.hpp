@@ -13,9 +13,11 @@
 // full solve.
 #include <cstddef>
 
+#include "footfall/common/header_diagnostics.hpp"
 #include "footfall/lcp/principal_solve.hpp"
 #include "footfall/stance/solve_stance.hpp"
 
+FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
 template <int K>
@@ -135,3 +137,4 @@ Status solve_stance_tracking(const Model<S, B, D>& model, const Workspace<S, B, 
 }
 
 }  // namespace footfall
+FOOTFALL_HEADER_END

@@ -23,11 +23,13 @@
 #include <cmath>
 #include <type_traits>
 
+#include "footfall/common/header_diagnostics.hpp"
 #include "footfall/common/numeric.hpp"
 #include "footfall/common/unroll.hpp"
 #include "footfall/contact/contact.hpp"
 #include "footfall/stance/stance_workspace.hpp"
 
+FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
 namespace detail {
@@ -206,3 +208,4 @@ void forces_from_unknowns(StanceWorkspace<S, D, K>& sw, const LcpVector<S, N>& z
 }
 
 }  // namespace footfall
+FOOTFALL_HEADER_END

@@ -32,12 +32,14 @@
 #include <cstddef>
 #include <limits>
 
+#include "footfall/common/header_diagnostics.hpp"
 #include "footfall/common/numeric.hpp"
 #include "footfall/common/unroll.hpp"
 #include "footfall/lcp/principal_solve.hpp"
 #include "footfall/lcp/result_check.hpp"
 #include "footfall/stance/stance_workspace.hpp"
 
+FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
 namespace detail {
@@ -400,3 +402,4 @@ void solve_cone(const ContactSet<S, K>& set, const StanceOptions<S>& options, bo
 }
 
 }  // namespace footfall
+FOOTFALL_HEADER_END

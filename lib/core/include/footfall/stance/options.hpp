@@ -3,8 +3,10 @@
 // their work (DESIGN.md §2: every loop has a limit known before it starts).
 #include <cmath>
 
+#include "footfall/common/header_diagnostics.hpp"
 #include "footfall/common/numeric.hpp"
 
+FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
 enum class FrictionModel : unsigned char {
@@ -88,3 +90,4 @@ struct StanceOptions {
 };
 
 }  // namespace footfall
+FOOTFALL_HEADER_END

@@ -16,6 +16,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "footfall/common/header_diagnostics.hpp"
 #include "footfall/contact/contact_dynamics.hpp"
 #include "footfall/dynamics/crba.hpp"
 #include "footfall/dynamics/residual_check.hpp"
@@ -26,6 +27,7 @@
 #include "footfall/stance/cone_solver.hpp"
 #include "footfall/stance/stance_workspace.hpp"
 
+FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
 namespace detail {
@@ -282,3 +284,4 @@ Status solve_stance(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, c
 }
 
 }  // namespace footfall
+FOOTFALL_HEADER_END

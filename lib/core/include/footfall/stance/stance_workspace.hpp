@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <limits>
 
+#include "footfall/common/header_diagnostics.hpp"
 #include "footfall/common/status.hpp"
 #include "footfall/contact/contact_dynamics.hpp"
 #include "footfall/lcp/enumerate.hpp"
@@ -13,6 +14,7 @@
 #include "footfall/lcp/pgs.hpp"
 #include "footfall/stance/options.hpp"
 
+FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
 // How a contact's friction enters the problem this tick.
@@ -94,3 +96,4 @@ struct StanceResult {
 };
 
 }  // namespace footfall
+FOOTFALL_HEADER_END

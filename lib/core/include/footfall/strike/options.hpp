@@ -3,9 +3,11 @@
 // the bounds on their work (DESIGN.md §2), and the peak-load prediction's step budget.
 #include <cmath>
 
+#include "footfall/common/header_diagnostics.hpp"
 #include "footfall/common/numeric.hpp"
 #include "footfall/stance/options.hpp"
 
+FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
 enum class StrikeFriction : unsigned char {
@@ -72,3 +74,4 @@ struct StrikeOptions {
 };
 
 }  // namespace footfall
+FOOTFALL_HEADER_END

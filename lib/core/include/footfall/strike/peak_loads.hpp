@@ -24,9 +24,11 @@
 #include <algorithm>
 #include <cmath>
 
+#include "footfall/common/header_diagnostics.hpp"
 #include "footfall/common/numeric.hpp"
 #include "footfall/strike/strike_workspace.hpp"
 
+FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
 namespace detail {
@@ -291,3 +293,4 @@ Status predict_peak_loads(int nv, const StrikeOptions<S>& options, const S* appr
 }
 
 }  // namespace footfall
+FOOTFALL_HEADER_END

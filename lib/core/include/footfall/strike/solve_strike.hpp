@@ -36,6 +36,7 @@
 #include <cmath>
 #include <limits>
 
+#include "footfall/common/header_diagnostics.hpp"
 #include "footfall/contact/contact_dynamics.hpp"
 #include "footfall/dynamics/crba.hpp"
 #include "footfall/dynamics/residual_check.hpp"
@@ -47,6 +48,7 @@
 #include "footfall/strike/sticking_solver.hpp"
 #include "footfall/strike/strike_workspace.hpp"
 
+FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
 namespace detail {
@@ -563,3 +565,4 @@ Status solve_strike(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, c
 }
 
 }  // namespace footfall
+FOOTFALL_HEADER_END

@@ -12,10 +12,12 @@
 #include <algorithm>
 #include <cmath>
 
+#include "footfall/common/header_diagnostics.hpp"
 #include "footfall/lcp/principal_solve.hpp"
 #include "footfall/stance/cone_solver.hpp"
 #include "footfall/stance/stance_workspace.hpp"
 
+FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
 // The answer in sw.lcp (work = the sets tried). `unbounded` is the taking-part contact set with
@@ -66,3 +68,4 @@ void solve_sticking(const ContactSet<S, K>& unbounded, S data_rounding, StanceWo
 }
 
 }  // namespace footfall
+FOOTFALL_HEADER_END

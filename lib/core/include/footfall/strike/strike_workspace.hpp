@@ -6,12 +6,14 @@
 #include <cstddef>
 #include <limits>
 
+#include "footfall/common/header_diagnostics.hpp"
 #include "footfall/common/status.hpp"
 #include "footfall/contact/contact.hpp"
 #include "footfall/spatial/vectors.hpp"
 #include "footfall/stance/stance_workspace.hpp"
 #include "footfall/strike/options.hpp"
 
+FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
 template <typename S, int D, int K>
@@ -124,3 +126,4 @@ struct StrikeResult {
 };
 
 }  // namespace footfall
+FOOTFALL_HEADER_END
