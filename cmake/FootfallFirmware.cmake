@@ -18,6 +18,23 @@
 #     The ctest <test>, which runs image <image> on the board's QEMU model and, when it passes,
 #     keeps what it printed in <image>.elf.out (cmake/run-logged.sh); the firmware-report target
 #     reads that instead of running the image again.
+#
+# They work wherever footfall sits (its own build, or a firmware project that vendors it by
+# add_subdirectory): each finds its scripts beside this file (CMAKE_CURRENT_FUNCTION_LIST_DIR),
+# and the board's settings (FOOTFALL_BOARD_QEMU_MACHINE, _SCALAR, _CLOCK_HZ, FOOTFALL_QEMU_ICOUNT_SHIFT)
+# are internal cache entries (port/CMakeLists.txt), which every directory of the build sees.
+
+# The optimisation footfall's firmware figures are measured at (the firmware presets: -O2). A
+# single-configuration build with no CMAKE_BUILD_TYPE would otherwise compile with no -O at all:
+# the quadruped's tick took 290 times the instructions and 3.7 MB of flash that way. It gets
+# RelWithDebInfo (GCC's -O2 -g -DNDEBUG) instead, and says so; name a build type to choose.
+get_property(footfall_multi_config GLOBAL PROPERTY GENERATOR_IS_MULTI_CONFIG)
+if(NOT footfall_multi_config AND NOT CMAKE_BUILD_TYPE)
+  set(CMAKE_BUILD_TYPE RelWithDebInfo CACHE STRING "Build type (footfall's firmware default: RelWithDebInfo, -O2)" FORCE)
+  message(STATUS "footfall: no CMAKE_BUILD_TYPE: building firmware as RelWithDebInfo (-O2), as footfall's figures are")
+elseif(CMAKE_BUILD_TYPE STREQUAL "Debug")
+  message(STATUS "footfall: CMAKE_BUILD_TYPE Debug builds firmware at -O0: a tick takes hundreds of times the instructions of -O2 and megabytes of flash")
+endif()
 
 # A board QEMU does not model (FOOTFALL_BOARD_QEMU_MACHINE empty: a real board such as the
 # nucleo-h743zi) is built and linked only; its images also get a raw <name>.bin for flashing.
@@ -27,7 +44,7 @@ if(FOOTFALL_BOARD_QEMU_MACHINE)
   # (cmake/profile-firmware.py --cycles); without it the profile counts instructions alone.
   find_program(FOOTFALL_LLVM_MCA NAMES llvm-mca-14 llvm-mca)
   string(REGEX MATCH "-mcpu=([^ ]+)" cpu "${FOOTFALL_CPU_FLAGS}")
-  set(FOOTFALL_LLVM_MCA_CPU ${CMAKE_MATCH_1})  # llvm-mca's model: the core the toolchain targets
+  set(FOOTFALL_LLVM_MCA_CPU ${CMAKE_MATCH_1} CACHE INTERNAL "llvm-mca's model: the core the toolchain targets")
   if(NOT FOOTFALL_LLVM_MCA)
     message(STATUS "footfall: no llvm-mca (cmake/install-deps.sh installs llvm-14): the firmware profile models no cycles")
   endif()
@@ -35,7 +52,7 @@ endif()
 
 # -icount shift=6: every instruction advances virtual time by 2^6 ns, so SysTick (core clock)
 # counts instructions × 64 ns / 40 ns at 25 MHz; tests/target/instruction_counter.hpp calibrates.
-set(FOOTFALL_QEMU_ICOUNT_SHIFT 6)
+set(FOOTFALL_QEMU_ICOUNT_SHIFT 6 CACHE INTERNAL "QEMU's -icount shift for footfall's boards")
 set(FOOTFALL_QEMU_TIMEOUT 600 CACHE STRING "Seconds before a QEMU run is killed")
 
 function(footfall_qemu_command out_var)
@@ -54,7 +71,7 @@ endfunction()
 function(footfall_add_qemu_test test image)
   footfall_qemu_command(qemu)
   add_test(NAME ${test}
-    COMMAND bash ${PROJECT_SOURCE_DIR}/cmake/run-logged.sh $<TARGET_FILE:${image}>.out ${qemu} $<TARGET_FILE:${image}>)
+    COMMAND bash ${CMAKE_CURRENT_FUNCTION_LIST_DIR}/run-logged.sh $<TARGET_FILE:${image}>.out ${qemu} $<TARGET_FILE:${image}>)
 endfunction()
 
 function(footfall_add_firmware name)
@@ -72,7 +89,7 @@ function(footfall_add_firmware name)
   endif()
   add_custom_command(TARGET ${name} POST_BUILD
     COMMAND ${CMAKE_COMMAND} -DNM=${CMAKE_NM} -DIMAGE=$<TARGET_FILE:${name}>
-            -P ${PROJECT_SOURCE_DIR}/cmake/check-no-heap.cmake
+            -P ${CMAKE_CURRENT_FUNCTION_LIST_DIR}/check-no-heap.cmake
     COMMAND ${CMAKE_SIZE} $<TARGET_FILE:${name}>
     VERBATIM)
   if(NOT FOOTFALL_BOARD_QEMU_MACHINE)
@@ -90,7 +107,7 @@ function(footfall_firmware_budget name)
   add_custom_command(TARGET ${name} POST_BUILD
     COMMAND ${CMAKE_COMMAND} -DSIZE=${CMAKE_SIZE} -DNM=${CMAKE_NM} -DIMAGE=$<TARGET_FILE:${name}>
             -DFLASH_BUDGET=${ARG_FLASH} -DRAM_BUDGET=${ARG_RAM}
-            -P ${PROJECT_SOURCE_DIR}/cmake/check-firmware-budget.cmake
+            -P ${CMAKE_CURRENT_FUNCTION_LIST_DIR}/check-firmware-budget.cmake
     VERBATIM)
 endfunction()
 
@@ -114,6 +131,6 @@ function(footfall_add_firmware_report)
   add_custom_target(firmware-report
     COMMAND ${CMAKE_COMMAND} "-DIMAGES=${files_arg}" "-DQEMU=${qemu_arg}" -DSIZE=${CMAKE_SIZE}
             -DNM=${CMAKE_NM} -DBOARD=${FOOTFALL_BOARD}
-            -P ${PROJECT_SOURCE_DIR}/cmake/firmware-report.cmake
+            -P ${CMAKE_CURRENT_FUNCTION_LIST_DIR}/firmware-report.cmake
     DEPENDS ${images} USES_TERMINAL VERBATIM)
 endfunction()
