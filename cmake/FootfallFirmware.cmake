@@ -2,7 +2,9 @@
 #
 #   footfall_add_firmware(<name> SOURCES <src>... [EXCLUDE_FROM_ALL])
 #     A firmware image <name>.elf for the configured board, linked with the core and the port,
-#     checked after the link for any heap symbol (cmake/check-no-heap.cmake) and sized.
+#     checked after the link for any heap symbol (cmake/check-no-heap.cmake) and sized. Within
+#     footfall's own project it also gets footfall's warnings (footfall_warnings); in a project
+#     that vendors footfall, that project's own.
 #
 #   footfall_firmware_budget(<name> FLASH <bytes> RAM <bytes> [STACK <bytes>])
 #     Reserves STACK bytes of main stack for image <name> (the default is 64 KiB) and fails its
@@ -82,7 +84,13 @@ function(footfall_add_firmware name)
     add_executable(${name} ${ARG_SOURCES})
   endif()
   set_target_properties(${name} PROPERTIES SUFFIX .elf)
-  target_link_libraries(${name} PRIVATE footfall::core footfall::port footfall_warnings)
+  target_link_libraries(${name} PRIVATE footfall::core footfall::port)
+  # footfall's own warning set for footfall's own images; a project that vendors footfall keeps
+  # its own (footfall's headers compile clean under a user's -Wall -Wextra -Wshadow ...).
+  get_filename_component(footfall_root "${CMAKE_CURRENT_FUNCTION_LIST_DIR}/.." ABSOLUTE)
+  if(PROJECT_SOURCE_DIR STREQUAL footfall_root)
+    target_link_libraries(${name} PRIVATE footfall_warnings)
+  endif()
   target_link_options(${name} PRIVATE -Wl,-Map=$<TARGET_FILE:${name}>.map)
   if(NOT ARG_EXCLUDE_FROM_ALL)
     set_property(GLOBAL APPEND PROPERTY FOOTFALL_FIRMWARE_IMAGES ${name})
