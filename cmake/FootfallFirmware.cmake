@@ -35,7 +35,7 @@ if(NOT footfall_multi_config AND NOT CMAKE_BUILD_TYPE)
   set(CMAKE_BUILD_TYPE RelWithDebInfo CACHE STRING "Build type (footfall's firmware default: RelWithDebInfo, -O2)" FORCE)
   message(STATUS "footfall: no CMAKE_BUILD_TYPE: building firmware as RelWithDebInfo (-O2), as footfall's figures are")
 elseif(CMAKE_BUILD_TYPE STREQUAL "Debug")
-  message(STATUS "footfall: CMAKE_BUILD_TYPE Debug builds firmware at -O0: a tick takes hundreds of times the instructions of -O2 and megabytes of flash")
+  message(STATUS "footfall: CMAKE_BUILD_TYPE Debug builds firmware at -O0: a tick takes about a hundred times the instructions of -O2, megabytes of flash and tens of kilobytes of stack")
 endif()
 
 # A board QEMU does not model (FOOTFALL_BOARD_QEMU_MACHINE empty: a real board such as the
