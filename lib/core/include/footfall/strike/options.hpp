@@ -19,6 +19,17 @@ enum class StrikeFriction : unsigned char {
   kCone,      // the exact cone ‖ι_t‖ ≤ μ ι_n, the tangential impulse opposing the slip after
 };
 
+// The most unknowns an impact problem of `contacts` contacts has under a friction law: the
+// stance problem's of the same model (sticking: the cone's three rows a contact). The room a
+// StrikeWorkspace is built with (strike/strike_workspace.hpp).
+constexpr int strike_variables(StrikeFriction friction, int contacts) noexcept {
+  return stance_variables(friction == StrikeFriction::kNone       ? FrictionModel::kNone
+                          : friction == StrikeFriction::kPyramid4 ? FrictionModel::kPyramid4
+                          : friction == StrikeFriction::kPyramid8 ? FrictionModel::kPyramid8
+                                                                  : FrictionModel::kCone,
+                          contacts);
+}
+
 // How the normal velocity after the strike follows from the one before (per contact eᵢ).
 enum class RestitutionLaw : unsigned char {
   // Newton (004 (11)–(12)): ζ⁺ᵢ + eᵢ ζ⁻ᵢ ≥ 0 ⊥ ιᵢ ≥ 0 on every contact at once.
