@@ -13,6 +13,7 @@
 // footfall's own loop does. Each stage's instructions (cycles on a real board) are counted on the
 // tick's last run and printed with the workspaces' sizes and the stack used; the exit status is
 // 0 when every check holds ("robot_tick: PASS").
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <limits>
@@ -61,11 +62,16 @@ constexpr double kLegPose[] = {ROBOT_LEG_POSE};
 constexpr int kLegJoints = static_cast<int>(sizeof(kLegPose) / sizeof(kLegPose[0]));
 static_assert(kLegJoints == 3, "the strike's touchdown rates solve for a leg of three joints");
 
+// The room of the workspace's problems: the unknowns of the friction model chosen (the cone's
+// 3 a contact, the 8-facet pyramid's 10), so the exact cone does not pay for the pyramid's LCP.
+constexpr int kVariables =
+    std::max(footfall::stance_variables(kStanceFriction, kFeet), footfall::strike_variables(kStrikeFriction, kFeet));
+
 struct Firmware {
   Robot model;
   footfall::Workspace<S, kBodies, kDofs> ws;
-  footfall::ContactSet<S, kFeet> feet;                // the four feet: the stance's and the strike's
-  footfall::StrikeWorkspace<S, kDofs, kFeet> shared;  // the strike's, and its .solve the stance's
+  footfall::ContactSet<S, kFeet> feet;  // the four feet: the stance's and the strike's
+  footfall::StrikeWorkspace<S, kDofs, kFeet, kVariables> shared;  // the strike's, and its .solve the stance's
   footfall::StanceResult<S, kDofs, kFeet> stance;
   footfall::StrikeResult<S, kBodies, kDofs, kFeet> strike;
   Robot::ConfigVector q;
