@@ -6,14 +6,16 @@
 # for the published Unitree Go1 in ../shared/robots (skipped, saying so, where it is absent),
 # on mps2-an500; and the Go1 for the nucleo-h743zi, built and sized only (no emulator).
 # Prints each build's flash and RAM and each run's figures; fails on a failed check, a failed
-# build or run, or any warning. cmake/run-tests.sh runs it after the presets.
+# build or run, any warning, or a vendoring guard (the toolchain files, the default build type)
+# that does not stop or choose as it should. cmake/run-tests.sh runs it after the presets.
 # Usage: cmake/run-user-firmware.sh <footfall tool built for this machine>
 set -euo pipefail
 cd "$(dirname "$0")/.."
+fail() { echo "run-user-firmware: $*" >&2; exit 1; }
+[ -x "${1:-}" ] || fail "no footfall tool at '${1:-}' (build the host-release preset first)"
 tool=$(realpath "$1")
 logs=build/logs
 mkdir -p "$logs"
-fail() { echo "run-user-firmware: $*" >&2; exit 1; }
 
 # build <name> <target> <cmake arguments...>
 build() {
@@ -35,7 +37,30 @@ build() {
   fi
 }
 
+# The vendoring guards, which must stop a wrong configuration with a message naming the fix: the
+# common toolchain file alone, and a board given the other CPU's toolchain file.
+# refused <name> <expected message> <cmake arguments...>
+refused() {
+  local name=$1 expected=$2
+  shift 2
+  local dir=build/user-firmware-$name log=$logs/user-firmware-$name.log
+  rm -rf "$dir"
+  if cmake -S examples/user_firmware -B "$dir" -G Ninja -DFOOTFALL_TOOL="$tool" "$@" >"$log" 2>&1; then
+    fail "$name: configured, but should have stopped (full log: $log)"
+  fi
+  tr -s ' \n' ' ' <"$log" | grep -q "$expected" || fail "$name: stopped without saying '$expected' (full log: $log)"
+  echo "--- $name: refused, naming the fix: $expected"
+  rm -rf "$dir"
+}
+refused toolchain-alone "Use -DCMAKE_TOOLCHAIN_FILE=<footfall>/cmake/toolchains/cortex-m4f.cmake" \
+  -DCMAKE_TOOLCHAIN_FILE="$PWD/cmake/toolchains/arm-none-eabi.cmake"
+refused toolchain-mismatch "use -DCMAKE_TOOLCHAIN_FILE=<footfall>/cmake/toolchains/cortex-m7.cmake" \
+  -DCMAKE_TOOLCHAIN_FILE="$PWD/cmake/toolchains/cortex-m4f.cmake" -DFOOTFALL_BOARD=mps2-an500
+
 build a1 run
+# No CMAKE_BUILD_TYPE was given: footfall must have chosen the optimised one its figures assume.
+grep -q '^CMAKE_BUILD_TYPE:STRING=RelWithDebInfo$' build/user-firmware-a1/CMakeCache.txt ||
+  fail "a1: configured with no build type, but not built as RelWithDebInfo (-O2)"
 go1=../shared/robots/go1.urdf
 if [ -f "$go1" ]; then
   build go1 run -DROBOT_URDF="$(realpath "$go1")"
