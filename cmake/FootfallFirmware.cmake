@@ -2,7 +2,9 @@
 #
 #   footfall_add_firmware(<name> SOURCES <src>... [EXCLUDE_FROM_ALL])
 #     A firmware image <name>.elf for the configured board, linked with the core and the port,
-#     checked after the link for any heap symbol (cmake/check-no-heap.cmake) and sized.
+#     checked after the link for any heap symbol (cmake/check-no-heap.cmake) and sized. Within
+#     footfall's own project it also gets footfall's warnings (footfall_warnings); in a project
+#     that vendors footfall, that project's own.
 #
 #   footfall_firmware_budget(<name> FLASH <bytes> RAM <bytes> [STACK <bytes>])
 #     Reserves STACK bytes of main stack for image <name> (the default is 64 KiB) and fails its
@@ -18,6 +20,24 @@
 #     The ctest <test>, which runs image <image> on the board's QEMU model and, when it passes,
 #     keeps what it printed in <image>.elf.out (cmake/run-logged.sh); the firmware-report target
 #     reads that instead of running the image again.
+#
+# They work wherever footfall sits (its own build, or a firmware project that vendors it by
+# add_subdirectory): each finds its scripts beside this file (CMAKE_CURRENT_FUNCTION_LIST_DIR),
+# and the board's settings (FOOTFALL_BOARD_QEMU_MACHINE, _SCALAR, _CLOCK_HZ, FOOTFALL_QEMU_ICOUNT_SHIFT)
+# are internal cache entries (port/CMakeLists.txt), which every directory of the build sees.
+
+# The optimisation footfall's firmware figures are measured at (the firmware presets: -O2). A
+# single-configuration build with no CMAKE_BUILD_TYPE would otherwise compile with no -O at all
+# (as Debug does): examples/user_firmware's Go1 tick took 93 times the instructions, 3.3 MB of
+# flash and 99 796 bytes of stack that way. It gets
+# RelWithDebInfo (GCC's -O2 -g -DNDEBUG) instead, and says so; name a build type to choose.
+get_property(footfall_multi_config GLOBAL PROPERTY GENERATOR_IS_MULTI_CONFIG)
+if(NOT footfall_multi_config AND NOT CMAKE_BUILD_TYPE)
+  set(CMAKE_BUILD_TYPE RelWithDebInfo CACHE STRING "Build type (footfall's firmware default: RelWithDebInfo, -O2)" FORCE)
+  message(STATUS "footfall: no CMAKE_BUILD_TYPE: building firmware as RelWithDebInfo (-O2), as footfall's figures are")
+elseif(CMAKE_BUILD_TYPE STREQUAL "Debug")
+  message(STATUS "footfall: CMAKE_BUILD_TYPE Debug builds firmware at -O0: a tick takes about a hundred times the instructions of -O2, megabytes of flash and tens of kilobytes of stack")
+endif()
 
 # A board QEMU does not model (FOOTFALL_BOARD_QEMU_MACHINE empty: a real board such as the
 # nucleo-h743zi) is built and linked only; its images also get a raw <name>.bin for flashing.
@@ -27,7 +47,7 @@ if(FOOTFALL_BOARD_QEMU_MACHINE)
   # (cmake/profile-firmware.py --cycles); without it the profile counts instructions alone.
   find_program(FOOTFALL_LLVM_MCA NAMES llvm-mca-14 llvm-mca)
   string(REGEX MATCH "-mcpu=([^ ]+)" cpu "${FOOTFALL_CPU_FLAGS}")
-  set(FOOTFALL_LLVM_MCA_CPU ${CMAKE_MATCH_1})  # llvm-mca's model: the core the toolchain targets
+  set(FOOTFALL_LLVM_MCA_CPU ${CMAKE_MATCH_1} CACHE INTERNAL "llvm-mca's model: the core the toolchain targets")
   if(NOT FOOTFALL_LLVM_MCA)
     message(STATUS "footfall: no llvm-mca (cmake/install-deps.sh installs llvm-14): the firmware profile models no cycles")
   endif()
@@ -35,7 +55,7 @@ endif()
 
 # -icount shift=6: every instruction advances virtual time by 2^6 ns, so SysTick (core clock)
 # counts instructions × 64 ns / 40 ns at 25 MHz; tests/target/instruction_counter.hpp calibrates.
-set(FOOTFALL_QEMU_ICOUNT_SHIFT 6)
+set(FOOTFALL_QEMU_ICOUNT_SHIFT 6 CACHE INTERNAL "QEMU's -icount shift for footfall's boards")
 set(FOOTFALL_QEMU_TIMEOUT 600 CACHE STRING "Seconds before a QEMU run is killed")
 
 function(footfall_qemu_command out_var)
@@ -54,7 +74,7 @@ endfunction()
 function(footfall_add_qemu_test test image)
   footfall_qemu_command(qemu)
   add_test(NAME ${test}
-    COMMAND bash ${PROJECT_SOURCE_DIR}/cmake/run-logged.sh $<TARGET_FILE:${image}>.out ${qemu} $<TARGET_FILE:${image}>)
+    COMMAND bash ${CMAKE_CURRENT_FUNCTION_LIST_DIR}/run-logged.sh $<TARGET_FILE:${image}>.out ${qemu} $<TARGET_FILE:${image}>)
 endfunction()
 
 function(footfall_add_firmware name)
@@ -65,14 +85,20 @@ function(footfall_add_firmware name)
     add_executable(${name} ${ARG_SOURCES})
   endif()
   set_target_properties(${name} PROPERTIES SUFFIX .elf)
-  target_link_libraries(${name} PRIVATE footfall::core footfall::port footfall_warnings)
+  target_link_libraries(${name} PRIVATE footfall::core footfall::port)
+  # footfall's own warning set for footfall's own images; a project that vendors footfall keeps
+  # its own (footfall's headers compile clean under a user's -Wall -Wextra -Wshadow ...).
+  get_filename_component(footfall_root "${CMAKE_CURRENT_FUNCTION_LIST_DIR}/.." ABSOLUTE)
+  if(PROJECT_SOURCE_DIR STREQUAL footfall_root)
+    target_link_libraries(${name} PRIVATE footfall_warnings)
+  endif()
   target_link_options(${name} PRIVATE -Wl,-Map=$<TARGET_FILE:${name}>.map)
   if(NOT ARG_EXCLUDE_FROM_ALL)
     set_property(GLOBAL APPEND PROPERTY FOOTFALL_FIRMWARE_IMAGES ${name})
   endif()
   add_custom_command(TARGET ${name} POST_BUILD
     COMMAND ${CMAKE_COMMAND} -DNM=${CMAKE_NM} -DIMAGE=$<TARGET_FILE:${name}>
-            -P ${PROJECT_SOURCE_DIR}/cmake/check-no-heap.cmake
+            -P ${CMAKE_CURRENT_FUNCTION_LIST_DIR}/check-no-heap.cmake
     COMMAND ${CMAKE_SIZE} $<TARGET_FILE:${name}>
     VERBATIM)
   if(NOT FOOTFALL_BOARD_QEMU_MACHINE)
@@ -90,7 +116,7 @@ function(footfall_firmware_budget name)
   add_custom_command(TARGET ${name} POST_BUILD
     COMMAND ${CMAKE_COMMAND} -DSIZE=${CMAKE_SIZE} -DNM=${CMAKE_NM} -DIMAGE=$<TARGET_FILE:${name}>
             -DFLASH_BUDGET=${ARG_FLASH} -DRAM_BUDGET=${ARG_RAM}
-            -P ${PROJECT_SOURCE_DIR}/cmake/check-firmware-budget.cmake
+            -P ${CMAKE_CURRENT_FUNCTION_LIST_DIR}/check-firmware-budget.cmake
     VERBATIM)
 endfunction()
 
@@ -114,6 +140,6 @@ function(footfall_add_firmware_report)
   add_custom_target(firmware-report
     COMMAND ${CMAKE_COMMAND} "-DIMAGES=${files_arg}" "-DQEMU=${qemu_arg}" -DSIZE=${CMAKE_SIZE}
             -DNM=${CMAKE_NM} -DBOARD=${FOOTFALL_BOARD}
-            -P ${PROJECT_SOURCE_DIR}/cmake/firmware-report.cmake
+            -P ${CMAKE_CURRENT_FUNCTION_LIST_DIR}/firmware-report.cmake
     DEPENDS ${images} USES_TERMINAL VERBATIM)
 endfunction()

@@ -4,6 +4,9 @@ add_library(footfall_warnings INTERFACE)
 target_compile_options(footfall_warnings INTERFACE
   -Wall -Wextra -Wpedantic -Wshadow -Wconversion -Wsign-conversion -Wnon-virtual-dtor
   -Wold-style-cast -Wcast-align -Wdouble-promotion -Werror)
+# footfall's own code checks its public headers' shadowing too: the region in which they turn
+# -Wshadow off for a user's build (footfall/common/header_diagnostics.hpp) is left out here.
+target_compile_definitions(footfall_warnings INTERFACE FOOTFALL_CHECK_HEADER_SHADOWING=1)
 
 # Host sanitizers (the host-asan preset): any report aborts the test that caused it.
 if(FOOTFALL_SANITIZE AND NOT FOOTFALL_FIRMWARE)

@@ -16,6 +16,12 @@ string(REPLACE "\n" ";" lines "${symbols}")
 set(found "")
 foreach(line IN LISTS lines)
   string(REGEX MATCH "^[^ ]+" name "${line}")
+  # Placement new and its matching delete (operator new(size_t, void*): _ZnwjPv on 32-bit
+  # targets, _ZnwmPv on 64-bit; the array forms _Zna..., and _ZdlPvS_/_ZdaPvS_) take memory the
+  # caller already owns: an -O0 build keeps them as out-of-line functions, which allocate nothing.
+  if(name MATCHES "^_Zn[wa][jm]Pv$" OR name MATCHES "^_Zd[la]PvS_$")
+    continue()
+  endif()
   if(name MATCHES "^(_?malloc|_?free|_?calloc|_?realloc|reallocarray|aligned_alloc|memalign|posix_memalign|valloc|pvalloc|_malloc_r|_free_r|_calloc_r|_realloc_r|_?sbrk|__malloc_.*|_Zn[wa].*|_Zd[la].*|__cxa_allocate_exception)$")
     list(APPEND found ${name})
   endif()

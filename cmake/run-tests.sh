@@ -22,7 +22,8 @@
 # (FOOTFALL_UNITY_TEST_SUITES), and the test presets stop a test after 600 s.
 #
 # It fails on any failed test, any warning (compiler, linker or CMake), any sanitizer report,
-# a heap symbol in a firmware image, a preset that ran no test (except a build-only one), or a
+# a heap symbol in a firmware image, a preset that ran no test (except a build-only one), a
+# failed build, check or run of the user firmware template (cmake/run-user-firmware.sh), or a
 # clang-tidy or cppcheck finding in lib/ or port/ (cmake/static-analysis.sh).
 # Usage: cmake/run-tests.sh [preset...]      (default: the seven below)
 set -euo pipefail
@@ -90,6 +91,16 @@ for preset in "${presets[@]}"; do
   total_passed=$((total_passed + ran - failed))
   total_failed=$((total_failed + failed))
 done
+
+# The user firmware template (examples/user_firmware), built as a project that vendors footfall:
+# the A1 and the published Go1 on mps2-an500, built, checked and run (about two minutes). It
+# generates its model with the host tool, which host-release builds.
+if in_list host-release "${presets[@]}"; then
+  echo "=== user firmware template"
+  bash cmake/run-user-firmware.sh build/host-release/bin/footfall
+else
+  echo "=== user firmware template: not run (it needs the host-release preset's footfall tool)"
+fi
 
 # Static analysis of lib/ and port/ needs the compile databases of the builds that compile them.
 if in_list host-release "${presets[@]}" && in_list cortex-m7 "${presets[@]}" && in_list nucleo-h743zi "${presets[@]}"; then

@@ -1,6 +1,16 @@
 # Common part of the bare-metal Cortex-M toolchains: GNU Arm Embedded (Debian's
 # gcc-arm-none-eabi) with picolibc as the C library. The per-core files set FOOTFALL_CPU_FLAGS
 # and include this one.
+#
+# Not a toolchain file of its own: with no CPU the compiler targets a core with no FPU and no
+# barrier instructions, and the port fails to build far from the cause. Name the per-core file
+# that matches the board instead.
+if(NOT FOOTFALL_CPU_FLAGS)
+  message(FATAL_ERROR "footfall: cmake/toolchains/arm-none-eabi.cmake is the common part of the per-core "
+    "toolchain files and names no CPU. Use -DCMAKE_TOOLCHAIN_FILE=<footfall>/cmake/toolchains/cortex-m4f.cmake "
+    "for the boards mps2-an386 and netduinoplus2 (Cortex-M4F, float), or cortex-m7.cmake for mps2-an500 and "
+    "nucleo-h743zi (Cortex-M7, double), with -DFOOTFALL_BOARD=<board>.")
+endif()
 set(CMAKE_SYSTEM_NAME Generic)
 set(CMAKE_SYSTEM_PROCESSOR arm)
 

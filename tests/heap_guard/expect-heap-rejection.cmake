@@ -1,9 +1,21 @@
 cmake_minimum_required(VERSION 3.25)
 # Builds TARGET in BUILD_DIR and passes only if the build fails because the no-heap check found
-# heap symbols (not for any other reason, such as a compile error).
+# heap symbols (not for any other reason, such as a compile error). With -DEXPECT=accepted (and
+# -DNM, -DIMAGE) it passes only if the build succeeds with placement new (_ZnwjPv) in the image.
 execute_process(COMMAND ${CMAKE_COMMAND} --build ${BUILD_DIR} --target ${TARGET}
   RESULT_VARIABLE result OUTPUT_VARIABLE out ERROR_VARIABLE err)
 string(APPEND out "${err}")
+if(EXPECT STREQUAL "accepted")
+  if(NOT result EQUAL 0)
+    message(FATAL_ERROR "${TARGET} failed to build, but placement new allocates nothing:\n${out}")
+  endif()
+  execute_process(COMMAND ${NM} ${IMAGE} OUTPUT_VARIABLE symbols)
+  if(NOT symbols MATCHES " _ZnwjPv\n")
+    message(FATAL_ERROR "${TARGET} holds no out-of-line placement new (_ZnwjPv): the test proves nothing")
+  endif()
+  message(STATUS "accepted as it should be: ${TARGET}, with _ZnwjPv")
+  return()
+endif()
 if(result EQUAL 0)
   message(FATAL_ERROR "${TARGET} built although it allocates: the no-heap check missed it\n${out}")
 endif()

@@ -3,3 +3,6 @@
 set(FOOTFALL_BOARD_QEMU_MACHINE mps2-an386)
 set(FOOTFALL_BOARD_SCALAR float)
 set(FOOTFALL_BOARD_CLOCK_HZ 25000000)
+# The core and the toolchain file that targets it (cmake/toolchains/cortex-m4f.cmake).
+set(FOOTFALL_BOARD_CPU cortex-m4)
+set(FOOTFALL_BOARD_TOOLCHAIN cortex-m4f.cmake)

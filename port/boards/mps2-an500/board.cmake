@@ -3,3 +3,6 @@
 set(FOOTFALL_BOARD_QEMU_MACHINE mps2-an500)
 set(FOOTFALL_BOARD_SCALAR double)
 set(FOOTFALL_BOARD_CLOCK_HZ 25000000)
+# The core and the toolchain file that targets it (cmake/toolchains/cortex-m7.cmake).
+set(FOOTFALL_BOARD_CPU cortex-m7)
+set(FOOTFALL_BOARD_TOOLCHAIN cortex-m7.cmake)

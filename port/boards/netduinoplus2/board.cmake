@@ -16,3 +16,6 @@ set(FOOTFALL_BOARD_LOOP_AT_NOMINAL_CLOCK ON)
 # the part's 128 KiB of SRAM, and QEMU 7.2 does not model the 64 KiB CCM that could take the
 # stack. The demo runs on the other boards.
 set(FOOTFALL_BOARD_FIRMWARE_DEMO OFF)
+# The core and the toolchain file that targets it (cmake/toolchains/cortex-m4f.cmake).
+set(FOOTFALL_BOARD_CPU cortex-m4)
+set(FOOTFALL_BOARD_TOOLCHAIN cortex-m4f.cmake)

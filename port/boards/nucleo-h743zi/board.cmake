@@ -13,3 +13,6 @@ set(FOOTFALL_BOARD_SOURCES
 set(FOOTFALL_BOARD_REPLACES_CONSOLE ON)
 # The instruction counter counts core cycles with the DWT (footfall/port/instruction_counter.hpp).
 set(FOOTFALL_BOARD_COMPILE_DEFINITIONS FOOTFALL_BOARD_CYCLE_COUNTER=1)
+# The core and the toolchain file that targets it (cmake/toolchains/cortex-m7.cmake).
+set(FOOTFALL_BOARD_CPU cortex-m7)
+set(FOOTFALL_BOARD_TOOLCHAIN cortex-m7.cmake)

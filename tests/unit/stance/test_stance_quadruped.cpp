@@ -4,6 +4,7 @@
 // (KKT) solve of H and G to rounding, for the exact cone and both pyramids.
 #include <cstring>
 
+#include "footfall/strike.hpp"
 #include "stance_fixtures.hpp"
 
 namespace {
@@ -235,4 +236,73 @@ FF_TEST_FLOAT_AND_DOUBLE(StanceChecks, QuadrupedFootAcceleratingIntoTheGroundFai
                      status.index == foot);
     }
   }
+}
+
+// Workspaces with the room of the friction models they are built for (stance_variables,
+// strike_variables): the exact cone's are a quarter of the default's, which holds the 8-facet
+// pyramid. On the quadruped standing on four feet and landing on them, they give the default
+// workspace's answers to the bit (the same operations on the same numbers), and refuse a model
+// they have no room for (Status::Capacity, "stance.variables") rather than solve part of it.
+namespace {
+
+template <typename S, int V>
+struct SizedTick {
+  StanceWorkspace<S, 18, 4, V> stance;
+  StrikeWorkspace<S, 18, 4, V> strike;
+  StanceResult<S, 18, 4> stance_result;
+  StrikeResult<S, 13, 18, 4> strike_result;
+};
+
+template <typename S, int V>
+void solve_sized(QuadrupedBench<S>& b, const typename QuadrupedBench<S>::Tangent& tau,
+                 const typename QuadrupedBench<S>::Tangent& v_minus, FrictionModel friction,
+                 StrikeFriction strike_friction, SizedTick<S, V>& t, Status* stance, Status* strike) {
+  StanceOptions<S> stance_options;
+  stance_options.friction = friction;
+  stance_options.warm_start = false;
+  *stance = solve_stance(b.model, b.ws, b.contacts, tau, stance_options, t.stance, t.stance_result);
+  StrikeOptions<S> strike_options;
+  strike_options.friction = strike_friction;
+  const typename QuadrupedBench<S>::Config q = test::quadruped_standing_configuration<S>(4);
+  *strike = compute_mass_terms(b.model, b.ws, q, v_minus);
+  if (strike->ok()) *strike = solve_strike(b.model, b.ws, b.contacts, v_minus, strike_options, t.strike, t.strike_result);
+  // The next solve starts from the standing tick's terms again.
+  FF_ASSERT_TRUE(b.prepare(q, QuadrupedBench<S>::Tangent::Zero(18)));
+}
+
+template <typename A, typename B>
+bool same_bits(const A& a, const B& b) {
+  return a.size() == b.size() && std::memcmp(a.data(), b.data(), sizeof(a.coeff(0)) * static_cast<std::size_t>(a.size())) == 0;
+}
+
+}  // namespace
+
+FF_TEST_FLOAT_AND_DOUBLE(StanceWorkspaceRoom, ConeSizedWorkspacesGiveTheDefaultsAnswersToTheBit) {
+  auto& b = quadruped_bench<S>();
+  typename QuadrupedBench<S>::Tangent tau;
+  FF_ASSERT_TRUE(held_on_four_feet(b, S(0.8), &tau));
+  typename QuadrupedBench<S>::Tangent v_minus = QuadrupedBench<S>::Tangent::Zero(18);
+  v_minus(2) = S(-0.5);  // the trunk, level, lands on all four feet at 0.5 m/s
+  constexpr int kCone = stance_variables(FrictionModel::kCone, 4);
+  static_assert(kCone == strike_variables(StrikeFriction::kCone, 4) && kCone == strike_variables(StrikeFriction::kSticking, 4),
+                "the cone and sticking: three unknowns a contact");
+  static SizedTick<S, kCone> sized;
+  static SizedTick<S, stance_variables(FrictionModel::kPyramid8, 4)> full;
+  FF_EXPECT_LT(4 * sizeof(sized.stance.lemke), sizeof(full.stance.lemke) + 1);
+  Status sized_stance, sized_strike, full_stance, full_strike;
+  solve_sized(b, tau, v_minus, FrictionModel::kCone, StrikeFriction::kCone, sized, &sized_stance, &sized_strike);
+  solve_sized(b, tau, v_minus, FrictionModel::kCone, StrikeFriction::kCone, full, &full_stance, &full_strike);
+  FF_ASSERT_TRUE(sized_stance.ok() && full_stance.ok() && sized_strike.ok() && full_strike.ok());
+  FF_EXPECT_TRUE(same_bits(sized.stance_result.lambda, full.stance_result.lambda));
+  FF_EXPECT_TRUE(same_bits(sized.stance_result.qdd, full.stance_result.qdd));
+  FF_EXPECT_EQ(sized.stance_result.work, full.stance_result.work);
+  FF_EXPECT_TRUE(same_bits(sized.strike_result.v_plus, full.strike_result.v_plus));
+  FF_EXPECT_TRUE(same_bits(sized.strike_result.joint_impulse, full.strike_result.joint_impulse));
+  for (int i = 0; i < 4; ++i) FF_EXPECT_LT(S(0), sized.strike_result.normal_impulse[i]);
+
+  // A pyramid needs more room than the cone's workspace has: refused, with the count it needed.
+  solve_sized(b, tau, v_minus, FrictionModel::kPyramid4, StrikeFriction::kPyramid8, sized, &sized_stance, &sized_strike);
+  FF_EXPECT_TRUE(sized_stance.code == StatusCode::kCapacity && std::strcmp(sized_stance.field, "stance.variables") == 0);
+  FF_EXPECT_TRUE(sized_strike.code == StatusCode::kCapacity && std::strcmp(sized_strike.field, "stance.variables") == 0);
+  FF_EXPECT_TRUE(!sized.stance_result.ok() && !sized.strike_result.ok());
 }

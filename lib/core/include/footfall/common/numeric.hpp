@@ -8,8 +8,10 @@
 #include <limits>
 #include <utility>
 
+#include "footfall/common/header_diagnostics.hpp"
 #include "footfall/common/inline.hpp"
 
+FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
 namespace detail {
@@ -162,3 +164,4 @@ typename Derived::Scalar max_abs(const Eigen::MatrixBase<Derived>& m) noexcept {
 }
 
 }  // namespace footfall
+FOOTFALL_HEADER_END

@@ -20,8 +20,10 @@
 // C library: its reduction handles any size, and it returns NaN for ±∞ and NaN.
 #include <cmath>
 
+#include "footfall/common/header_diagnostics.hpp"
 #include "footfall/common/inline.hpp"
 
+FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
 template <typename S>
@@ -111,3 +113,4 @@ FOOTFALL_INLINE SinCos<S> sin_cos(S x) noexcept {
 }
 
 }  // namespace footfall
+FOOTFALL_HEADER_END

@@ -5,9 +5,11 @@
 // which firmware must not link. Loops are bounded by n ≤ N.
 #include <Eigen/Core>
 
+#include "footfall/common/header_diagnostics.hpp"
 #include "footfall/common/numeric.hpp"
 #include "footfall/common/unroll.hpp"
 
+FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
 template <typename S, int N>
@@ -98,3 +100,4 @@ class SmallLdlt {
 };
 
 }  // namespace footfall
+FOOTFALL_HEADER_END

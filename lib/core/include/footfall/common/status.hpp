@@ -2,6 +2,9 @@
 // Status: how every public function of the core says whether it did its job, and if not, what
 // was wrong. It carries no heap: the field name is a string literal, the index an integer.
 
+#include "footfall/common/header_diagnostics.hpp"
+
+FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
 enum class StatusCode : unsigned char {
@@ -69,3 +72,4 @@ constexpr const char* to_string(StatusCode code) noexcept {
 }
 
 }  // namespace footfall
+FOOTFALL_HEADER_END

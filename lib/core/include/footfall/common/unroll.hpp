@@ -3,8 +3,10 @@
 // loop of constant trip count 6 rolled when unrolling it grows the code, and in the 6×6 blocks
 // of the contact problems (the LDLᵀ of two contacts' W, of a free body's AAᵀ) the rolled loops
 // cost several times their arithmetic in index and branch instructions on a Cortex-M.
+#include "footfall/common/header_diagnostics.hpp"
 #include "footfall/common/inline.hpp"
 
+FOOTFALL_HEADER_BEGIN
 namespace footfall {
 namespace detail {
 
@@ -23,3 +25,4 @@ FOOTFALL_INLINE void for_block_index(int first, int end, Body&& body) noexcept {
 
 }  // namespace detail
 }  // namespace footfall
+FOOTFALL_HEADER_END

@@ -12,11 +12,13 @@
 #include <cmath>
 #include <cstddef>
 
+#include "footfall/common/header_diagnostics.hpp"
 #include "footfall/common/numeric.hpp"
 #include "footfall/common/status.hpp"
 #include "footfall/model/model.hpp"
 #include "footfall/spatial/types.hpp"
 
+FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
 // A compliant foot pad, for the strike's peak-load prediction (strike/peak_loads.hpp): the normal
@@ -156,3 +158,4 @@ Status validate_contacts(const Model<S, B, D>& model, const ContactSet<S, K>& se
 }
 
 }  // namespace footfall
+FOOTFALL_HEADER_END

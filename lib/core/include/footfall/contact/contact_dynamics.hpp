@@ -33,6 +33,7 @@
 #include <cstddef>
 #include <cstring>
 
+#include "footfall/common/header_diagnostics.hpp"
 #include "footfall/common/numeric.hpp"
 #include "footfall/contact/contact.hpp"
 #include "footfall/contact/tangent_basis.hpp"
@@ -44,6 +45,7 @@
 #include "footfall/dynamics/validate.hpp"
 #include "footfall/model/workspace.hpp"
 
+FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
 template <typename S, int D, int K>
@@ -618,3 +620,4 @@ Status contact_response(const Model<S, B, D>& model, const Workspace<S, B, D>& w
 }
 
 }  // namespace footfall
+FOOTFALL_HEADER_END

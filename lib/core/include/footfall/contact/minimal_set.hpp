@@ -13,10 +13,12 @@
 //
 // where a* solves the LCP with M = W_oo, q = −W_oi (the QP's optimality conditions, RBDA
 // (11.42)–(11.43)). Contacts are tested from the last to the first against those still kept.
+#include "footfall/common/header_diagnostics.hpp"
 #include "footfall/contact/contact_dynamics.hpp"
 #include "footfall/lcp/enumerate.hpp"
 #include "footfall/lcp/lemke.hpp"
 
+FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
 template <typename S, int K>
@@ -70,3 +72,4 @@ Status minimal_contact_set(const ContactSet<S, K>& in, const ContactDynamics<S, 
 }
 
 }  // namespace footfall
+FOOTFALL_HEADER_END

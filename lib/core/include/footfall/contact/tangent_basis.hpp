@@ -7,8 +7,10 @@
 // t₁ = x, t₂ = y; for the planar rod's floor normal n = +y it gives t₁ = x, t₂ = −z.
 #include <cmath>
 
+#include "footfall/common/header_diagnostics.hpp"
 #include "footfall/spatial/types.hpp"
 
+FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
 template <typename S>
@@ -21,3 +23,4 @@ void tangent_basis(const Vector3<S>& n, Vector3<S>* t1, Vector3<S>* t2) noexcept
 }
 
 }  // namespace footfall
+FOOTFALL_HEADER_END

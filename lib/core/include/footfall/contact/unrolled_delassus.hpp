@@ -15,10 +15,12 @@
 #include <cstddef>
 #include <utility>
 
+#include "footfall/common/header_diagnostics.hpp"
 #include "footfall/common/inline.hpp"
 #include "footfall/dynamics/tree_kernels.hpp"
 #include "footfall/model/topology.hpp"
 
+FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
 template <typename S, int D, int K>
@@ -265,3 +267,4 @@ FOOTFALL_INLINE bool contact_delassus_unrolled(UnrolledKernels<T>, const Workspa
 }  // namespace detail
 
 }  // namespace footfall
+FOOTFALL_HEADER_END

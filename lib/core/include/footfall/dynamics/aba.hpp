@@ -3,9 +3,11 @@
 // footfall uses it as an independent route to q̈, to check RNEA, CRBA and the factor against.
 // Joints of several DOFs (the free flyer, the planar joint) take the general form with
 // D_i = S_iᵀ I^A_i S_i + armature inverted as a small dense matrix. Result in ws.qdd.
+#include "footfall/common/header_diagnostics.hpp"
 #include "footfall/common/small_ldlt.hpp"
 #include "footfall/dynamics/kinematics.hpp"
 
+FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
 template <typename S, int B, int D, typename QDerived, typename VDerived, typename TDerived>
@@ -91,3 +93,4 @@ Status aba(const Model<S, B, D>& model, Workspace<S, B, D>& ws, const Eigen::Mat
 }
 
 }  // namespace footfall
+FOOTFALL_HEADER_END

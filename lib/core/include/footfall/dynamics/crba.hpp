@@ -21,9 +21,11 @@
 // the robot has walked.
 #include <cmath>
 
+#include "footfall/common/header_diagnostics.hpp"
 #include "footfall/common/numeric.hpp"
 #include "footfall/dynamics/kinematics.hpp"
 
+FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
 // The frame of ws.subspace_world's columns for body i, as a transform from it to body i: ⁱX_O
@@ -392,3 +394,4 @@ S half_quadratic_form(const Model<S, B, D>& model, const Workspace<S, B, D>& ws,
 }  // namespace detail
 
 }  // namespace footfall
+FOOTFALL_HEADER_END

@@ -1,8 +1,10 @@
 #pragma once
 // Whole-robot quantities on the kinematics of the last forward_kinematics call: centre of mass,
 // spatial momentum, kinetic and potential energy.
+#include "footfall/common/header_diagnostics.hpp"
 #include "footfall/dynamics/kinematics.hpp"
 
+FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
 // Total mass-weighted centre of mass, in world coordinates.
@@ -57,3 +59,4 @@ Status potential_energy(const Model<S, B, D>& model, const Workspace<S, B, D>& w
 }
 
 }  // namespace footfall
+FOOTFALL_HEADER_END

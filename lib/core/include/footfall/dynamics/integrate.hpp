@@ -3,10 +3,12 @@
 // on its own manifold: revolute, prismatic and planar coordinates add; the free flyer moves
 // along the exponential of its body twist (the rotation-vector exponential, extended
 // to SE(3)), so its quaternion stays a rotation and a constant twist is integrated exactly.
+#include "footfall/common/header_diagnostics.hpp"
 #include "footfall/common/numeric.hpp"
 #include "footfall/dynamics/validate.hpp"
 #include "footfall/model/model.hpp"
 
+FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
 namespace detail {
@@ -65,3 +67,4 @@ Status integrate(const Model<S, B, D>& model, const Eigen::MatrixBase<QDerived>&
 }
 
 }  // namespace footfall
+FOOTFALL_HEADER_END

@@ -5,9 +5,11 @@
 // Column k of a Jacobian is the motion that a unit velocity of DOF k alone gives: S_k of its
 // body, carried to the frame wanted. Only DOFs on the body's path to the root have non-zero
 // columns (RBDA §8.1); the others are written as zeros.
+#include "footfall/common/header_diagnostics.hpp"
 #include "footfall/common/numeric.hpp"
 #include "footfall/dynamics/kinematics.hpp"
 
+FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
 enum class ReferenceFrame : unsigned char {
@@ -104,3 +106,4 @@ Status point_velocity_product_acceleration(const Model<S, B, D>& model, const Wo
 }
 
 }  // namespace footfall
+FOOTFALL_HEADER_END

@@ -3,11 +3,13 @@
 // body's placement ⁱX_λ and ⁱX_0, its velocity v_i, the columns of S, and the velocity-product
 // term c_i = c_J + v_i × v_J, which is body i's acceleration relative to its parent's when
 // q̈ = 0 (the a^vp of RBDA (11.30) is built from these).
+#include "footfall/common/header_diagnostics.hpp"
 #include "footfall/dynamics/validate.hpp"
 #include "footfall/model/joint.hpp"
 #include "footfall/model/model.hpp"
 #include "footfall/model/workspace.hpp"
 
+FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
 namespace detail {
@@ -218,3 +220,4 @@ Status point_velocity(const Model<S, B, D>& model, const Workspace<S, B, D>& ws,
 }
 
 }  // namespace footfall
+FOOTFALL_HEADER_END

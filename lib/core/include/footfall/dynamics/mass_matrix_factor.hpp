@@ -8,9 +8,11 @@
 // model numbered depth-first (Model::dofs_depth_first) that is the pattern alone, and the rest
 // of the matrix is not written (its contents are unspecified); otherwise the lower triangle's
 // other entries hold H's zeros.
+#include "footfall/common/header_diagnostics.hpp"
 #include "footfall/common/numeric.hpp"
 #include "footfall/dynamics/kinematics.hpp"
 
+FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
 // Factorises ws.mass_matrix (after mass_matrix()). Fails with kBadInput "mass_matrix.positive_
@@ -125,3 +127,4 @@ Status solve_mass_matrix(const Model<S, B, D>& model, const Workspace<S, B, D>& 
 }
 
 }  // namespace footfall
+FOOTFALL_HEADER_END

@@ -16,8 +16,10 @@
 #include <algorithm>
 #include <cmath>
 
+#include "footfall/common/header_diagnostics.hpp"
 #include "footfall/dynamics/crba.hpp"
 
+FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
 namespace detail {
@@ -64,3 +66,4 @@ int first_row_over_rounding(const Model<S, B, D>& model, const Workspace<S, B, D
 }  // namespace detail
 
 }  // namespace footfall
+FOOTFALL_HEADER_END

@@ -4,8 +4,10 @@
 // acceleration already carries it. Armature adds its rotor torque, armature_k q̈_k.
 #include <type_traits>
 
+#include "footfall/common/header_diagnostics.hpp"
 #include "footfall/dynamics/kinematics.hpp"
 
+FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
 namespace detail {
@@ -98,3 +100,4 @@ Status bias_forces(const Model<S, B, D>& model, Workspace<S, B, D>& ws,
 }
 
 }  // namespace footfall
+FOOTFALL_HEADER_END

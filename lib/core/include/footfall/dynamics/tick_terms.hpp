@@ -16,11 +16,13 @@
 // UnrolledKernels<T> as the first template argument, compute_tick_terms<UnrolledKernels<
 // QuadrupedTopology>>(model, ws, q, v), they use CRBA and the factor unrolled for the tree T
 // (tree_kernels.hpp), which give the same H and factor and refuse a model of another tree.
+#include "footfall/common/header_diagnostics.hpp"
 #include "footfall/dynamics/crba.hpp"
 #include "footfall/dynamics/kinematics.hpp"
 #include "footfall/dynamics/rnea.hpp"
 #include "footfall/dynamics/tree_kernels.hpp"
 
+FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
 template <typename Kernels = GenericKernels, typename S, int B, int D, typename QDerived, typename VDerived>
@@ -43,3 +45,4 @@ Status compute_tick_terms(const Model<S, B, D>& model, Workspace<S, B, D>& ws, c
 }
 
 }  // namespace footfall
+FOOTFALL_HEADER_END

@@ -17,12 +17,14 @@
 // vectors as contiguous storage, which each checks at compile time.
 #include <Eigen/Core>
 
+#include "footfall/common/header_diagnostics.hpp"
 #include "footfall/dynamics/crba.hpp"
 #include "footfall/dynamics/mass_matrix_factor.hpp"
 #include "footfall/dynamics/unrolled_crba.hpp"
 #include "footfall/dynamics/unrolled_factor.hpp"
 #include "footfall/dynamics/unrolled_solve.hpp"
 
+FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
 struct GenericKernels {
@@ -97,3 +99,4 @@ struct UnrolledKernels {
 };
 
 }  // namespace footfall
+FOOTFALL_HEADER_END

@@ -16,11 +16,13 @@
 #include <type_traits>
 #include <utility>
 
+#include "footfall/common/header_diagnostics.hpp"
 #include "footfall/common/numeric.hpp"
 #include "footfall/dynamics/crba.hpp"
 #include "footfall/dynamics/unrolled_solve.hpp"
 #include "footfall/model/topology.hpp"
 
+FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
 namespace detail {
@@ -197,3 +199,4 @@ Status mass_matrix_unrolled(const Model<S, B, D>& model, Workspace<S, B, D>& ws)
 }
 
 }  // namespace footfall
+FOOTFALL_HEADER_END

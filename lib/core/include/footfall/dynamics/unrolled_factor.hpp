@@ -9,11 +9,13 @@
 // that the model has the tree included, for several KB more flash (tests/README.md, Measuring).
 #include <utility>
 
+#include "footfall/common/header_diagnostics.hpp"
 #include "footfall/common/inline.hpp"
 #include "footfall/common/numeric.hpp"
 #include "footfall/dynamics/mass_matrix_factor.hpp"
 #include "footfall/model/topology.hpp"
 
+FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
 namespace detail {
@@ -89,3 +91,4 @@ Status factorize_mass_matrix_unrolled(const Model<S, B, D>& model, Workspace<S, 
 }
 
 }  // namespace footfall
+FOOTFALL_HEADER_END

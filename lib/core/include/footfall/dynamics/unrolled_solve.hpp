@@ -16,9 +16,11 @@
 #include <cstddef>
 #include <utility>
 
+#include "footfall/common/header_diagnostics.hpp"
 #include "footfall/common/inline.hpp"
 #include "footfall/model/topology.hpp"
 
+FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
 namespace detail {
@@ -68,3 +70,4 @@ FOOTFALL_NOINLINE void forward_substitute_unrolled(const S* const l, S* const x)
 }  // namespace detail
 
 }  // namespace footfall
+FOOTFALL_HEADER_END

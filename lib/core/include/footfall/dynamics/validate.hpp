@@ -7,11 +7,13 @@
 
 #include <Eigen/Core>
 
+#include "footfall/common/header_diagnostics.hpp"
 #include "footfall/common/numeric.hpp"
 #include "footfall/common/status.hpp"
 #include "footfall/model/model.hpp"
 #include "footfall/spatial/rotation.hpp"
 
+FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
 // x's size, and every entry finite: first Σ 0·x_k, which is NaN exactly when an entry is NaN or
@@ -73,3 +75,4 @@ Vector3<S> standard_gravity() noexcept {
 }
 
 }  // namespace footfall
+FOOTFALL_HEADER_END

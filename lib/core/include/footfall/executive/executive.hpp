@@ -18,9 +18,11 @@
 // start + k·period.
 #include <cstddef>
 
+#include "footfall/common/header_diagnostics.hpp"
 #include "footfall/common/status.hpp"
 #include "footfall/executive/timing_statistics.hpp"
 
+FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
 enum class MissPolicy : unsigned char { kSkipOptional = 0, kDegraded, kFault };
@@ -142,3 +144,4 @@ Status run_executive(Clock& clock, const ExecutiveConfig<MaxStages>& config, lon
 }
 
 }  // namespace footfall
+FOOTFALL_HEADER_END

@@ -5,6 +5,9 @@
 // the same on every run of a deterministic clock.
 #include <cstdint>
 
+#include "footfall/common/header_diagnostics.hpp"
+
+FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
 using ClockTicks = std::uint64_t;
@@ -49,3 +52,4 @@ struct TimingStatistics {
 };
 
 }  // namespace footfall
+FOOTFALL_HEADER_END

@@ -18,6 +18,7 @@
 #include <cmath>
 #include <cstddef>
 
+#include "footfall/common/header_diagnostics.hpp"
 #include "footfall/common/numeric.hpp"
 #include "footfall/common/status.hpp"
 #include "footfall/lcp/principal_solve.hpp"
@@ -26,6 +27,7 @@
 #include "footfall/lcp/result_check.hpp"
 #include "footfall/lcp/semidefinite.hpp"
 
+FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
 // The largest n enumeration takes: 2¹² = 4096 sets of at most 12×12. Larger problems get a
@@ -110,3 +112,4 @@ LcpResult<S, N> solve_by_enumeration(const LcpProblem<S, N>& problem, Enumeratio
 }
 
 }  // namespace footfall
+FOOTFALL_HEADER_END

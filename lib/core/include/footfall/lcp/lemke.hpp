@@ -45,6 +45,7 @@
 #include <cmath>
 #include <cstddef>
 
+#include "footfall/common/header_diagnostics.hpp"
 #include "footfall/common/numeric.hpp"
 #include "footfall/common/status.hpp"
 #include "footfall/lcp/polish.hpp"
@@ -54,6 +55,7 @@
 #include "footfall/lcp/result_check.hpp"
 #include "footfall/lcp/semidefinite.hpp"
 
+FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
 // The pivot limit used when LemkeOptions::max_pivots is 0: 10 n² + 50. Lemke's method takes
@@ -389,3 +391,4 @@ LcpResult<S, N> solve_lemke(const LcpProblem<S, N>& problem, LemkeWorkspace<S, N
 }
 
 }  // namespace footfall
+FOOTFALL_HEADER_END

@@ -23,12 +23,14 @@
 #include <algorithm>
 #include <cmath>
 
+#include "footfall/common/header_diagnostics.hpp"
 #include "footfall/common/numeric.hpp"
 #include "footfall/common/status.hpp"
 #include "footfall/lcp/problem.hpp"
 #include "footfall/lcp/result.hpp"
 #include "footfall/lcp/result_check.hpp"
 
+FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
 template <typename S>
@@ -166,3 +168,4 @@ LcpResult<S, N> solve_pgs(const LcpProblem<S, N>& problem, PgsWorkspace<S, N>& w
 }
 
 }  // namespace footfall
+FOOTFALL_HEADER_END

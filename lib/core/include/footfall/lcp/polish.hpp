@@ -9,11 +9,13 @@
 // the last word is always the check's.
 #include <algorithm>
 
+#include "footfall/common/header_diagnostics.hpp"
 #include "footfall/common/status.hpp"
 #include "footfall/lcp/principal_solve.hpp"
 #include "footfall/lcp/problem.hpp"
 #include "footfall/lcp/result_check.hpp"
 
+FOOTFALL_HEADER_BEGIN
 namespace footfall {
 namespace detail {
 
@@ -83,3 +85,4 @@ LcpCheck<S> solve_and_polish(const LcpProblem<S, N>& problem, int* active, int k
 
 }  // namespace detail
 }  // namespace footfall
+FOOTFALL_HEADER_END

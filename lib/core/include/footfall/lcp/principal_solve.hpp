@@ -20,10 +20,12 @@
 #include <cstddef>
 #include <utility>
 
+#include "footfall/common/header_diagnostics.hpp"
 #include "footfall/common/numeric.hpp"
 #include "footfall/common/unroll.hpp"
 #include "footfall/lcp/problem.hpp"
 
+FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
 template <typename S, int N>
@@ -239,3 +241,4 @@ bool solve_principal_block_semidefinite(const LcpProblem<S, N>& problem, const i
 }  // namespace detail
 
 }  // namespace footfall
+FOOTFALL_HEADER_END

@@ -8,9 +8,11 @@
 // fixed-maximum-size types, so resizing within N never touches the heap.
 #include <Eigen/Core>
 
+#include "footfall/common/header_diagnostics.hpp"
 #include "footfall/common/numeric.hpp"
 #include "footfall/common/status.hpp"
 
+FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
 template <typename S, int N>
@@ -70,3 +72,4 @@ Status validate_lcp_problem(const LcpProblem<S, N>& problem) noexcept {
 }
 
 }  // namespace footfall
+FOOTFALL_HEADER_END

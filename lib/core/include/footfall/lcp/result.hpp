@@ -3,9 +3,11 @@
 // against the bound it was given, and the complementarity residual of its answer.
 #include <limits>
 
+#include "footfall/common/header_diagnostics.hpp"
 #include "footfall/common/status.hpp"
 #include "footfall/lcp/problem.hpp"
 
+FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
 enum class LcpSolver : unsigned char {
@@ -60,3 +62,4 @@ void set_failed(LcpResult<S, N>& result, Status status, int n) noexcept {
 }  // namespace detail
 
 }  // namespace footfall
+FOOTFALL_HEADER_END

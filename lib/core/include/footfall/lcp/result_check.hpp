@@ -26,10 +26,12 @@
 #include <cmath>
 #include <limits>
 
+#include "footfall/common/header_diagnostics.hpp"
 #include "footfall/common/numeric.hpp"
 #include "footfall/common/status.hpp"
 #include "footfall/lcp/problem.hpp"
 
+FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
 // ρ: rounding in an n-term inner product is at most about n·ε of the sum of the magnitudes of
@@ -128,3 +130,4 @@ LcpCheck<S> check_lcp_solution(const LcpProblem<S, N>& problem, const LcpVector<
 }
 
 }  // namespace footfall
+FOOTFALL_HEADER_END

@@ -15,9 +15,11 @@
 #include <cmath>
 #include <utility>
 
+#include "footfall/common/header_diagnostics.hpp"
 #include "footfall/common/numeric.hpp"
 #include "footfall/lcp/problem.hpp"
 
+FOOTFALL_HEADER_BEGIN
 namespace footfall {
 namespace detail {
 
@@ -64,3 +66,4 @@ bool is_symmetric_positive_semidefinite(const LcpMatrix<S, N>& m, Eigen::Matrix<
 
 }  // namespace detail
 }  // namespace footfall
+FOOTFALL_HEADER_END

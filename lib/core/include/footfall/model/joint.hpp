@@ -11,9 +11,11 @@
 // - revolute and prismatic: one coordinate about or along a unit axis of the joint frame.
 #include <cmath>
 
+#include "footfall/common/header_diagnostics.hpp"
 #include "footfall/common/sin_cos.hpp"
 #include "footfall/spatial.hpp"
 
+FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
 enum class JointType : unsigned char { kFixed, kRevolute, kPrismatic, kPlanar, kFreeFlyer };
@@ -284,3 +286,4 @@ void evaluate_joint(JointType type, const Vector3<S>& axis, const Eigen::MatrixB
 }
 
 }  // namespace footfall
+FOOTFALL_HEADER_END

@@ -12,9 +12,11 @@
 #include <cstdint>
 #include <limits>
 
+#include "footfall/common/header_diagnostics.hpp"
 #include "footfall/model/joint.hpp"
 #include "footfall/spatial.hpp"
 
+FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
 template <typename S, int B, int D>
@@ -152,3 +154,4 @@ class Model {  // NOLINT(bugprone-reserved-identifier,cert-dcl37-c,cert-dcl51-cp
 };
 
 }  // namespace footfall
+FOOTFALL_HEADER_END

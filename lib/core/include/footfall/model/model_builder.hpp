@@ -12,11 +12,13 @@
 // call the builder is unchanged, and build() reports the first failure if any call failed.
 #include <cmath>
 
+#include "footfall/common/header_diagnostics.hpp"
 #include "footfall/common/inline.hpp"
 #include "footfall/common/numeric.hpp"
 #include "footfall/common/status.hpp"
 #include "footfall/model/model.hpp"
 
+FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
 // How a body is joined to its parent.
@@ -217,3 +219,4 @@ class ModelBuilder {
 };
 
 }  // namespace footfall
+FOOTFALL_HEADER_END

@@ -18,9 +18,11 @@
 // (dynamics/unrolled_crba.hpp):
 //   static constexpr int kTurnAxis[kDofs];               // Model::turn_axis of k's joint, −1
 //                                                        // for the free flyer's six
+#include "footfall/common/header_diagnostics.hpp"
 #include "footfall/common/status.hpp"
 #include "footfall/model/model.hpp"
 
+FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
 namespace detail {
@@ -114,3 +116,4 @@ Status check_topology(const Model<S, B, D>& model) noexcept {
 }
 
 }  // namespace footfall
+FOOTFALL_HEADER_END

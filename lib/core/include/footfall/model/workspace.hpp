@@ -10,9 +10,11 @@
 #include <Eigen/Core>
 #include <cstddef>
 
+#include "footfall/common/header_diagnostics.hpp"
 #include "footfall/model/model.hpp"
 #include "footfall/spatial.hpp"
 
+FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
 template <typename S, int B, int D>
@@ -64,3 +66,4 @@ struct Workspace {
 };
 
 }  // namespace footfall
+FOOTFALL_HEADER_END

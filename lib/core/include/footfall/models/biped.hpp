@@ -6,9 +6,11 @@
 // 10 kg; thigh and shank 0.38 m cylinders; 0.22 × 0.10 × 0.05 m feet. Every leg has, in order,
 // hip yaw (z), hip roll (x), hip pitch (y), knee (y), ankle pitch (y), ankle roll (x), the
 // serial layout of TALOS-, HRP- or H1-class legs. Left leg first.
+#include "footfall/common/header_diagnostics.hpp"
 #include "footfall/model/model_builder.hpp"
 #include "footfall/models/solids.hpp"
 
+FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
 template <typename S>
@@ -78,3 +80,4 @@ Status build_biped_model(BipedModel<S>* out) noexcept {
 }
 
 }  // namespace footfall
+FOOTFALL_HEADER_END

@@ -3,9 +3,11 @@
 // Each link is a 1 kg, 0.25 m long, 2 cm radius cylinder along its z axis, hinged at its lower
 // end; the joint axes alternate y, x, so the chain moves in three dimensions and no two
 // successive axes are parallel.
+#include "footfall/common/header_diagnostics.hpp"
 #include "footfall/model/model_builder.hpp"
 #include "footfall/models/solids.hpp"
 
+FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
 template <typename S, int N>
@@ -39,3 +41,4 @@ Status build_chain_model(int links, Model<S, B, D>* out) noexcept {
 }
 
 }  // namespace footfall
+FOOTFALL_HEADER_END

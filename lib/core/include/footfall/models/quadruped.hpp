@@ -12,8 +12,10 @@
 //   the MuJoCo Menagerie's unitree_a1 model (not a measurement), and the gear ratio 9.1 is the
 //   figure commonly quoted for the A1 joint motor, not confirmed by a Unitree file.
 // Leg order as in the file: FR, FL, RR, RL; each leg hip (about x), thigh (y), calf (y).
+#include "footfall/common/header_diagnostics.hpp"
 #include "footfall/model/model_builder.hpp"
 
+FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
 template <typename S>
@@ -130,3 +132,4 @@ FOOTFALL_COLD Status build_quadruped_model(QuadrupedModel<S>* out) noexcept {
 }
 
 }  // namespace footfall
+FOOTFALL_HEADER_END

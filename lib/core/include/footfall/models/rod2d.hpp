@@ -4,8 +4,10 @@
 // x–y plane. Its moment about z is the slender rod's m L²/12 = 1/3 kg m², exactly. A line of
 // mass has no moment about its own axis, which would make the inertia singular; the 1e-4 kg m²
 // given there plays no part in planar motion (the planar joint cannot turn about x or y).
+#include "footfall/common/header_diagnostics.hpp"
 #include "footfall/model/model_builder.hpp"
 
+FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
 template <typename S>
@@ -30,3 +32,4 @@ Vector3<S> rod2d_end(int which) noexcept {
 }
 
 }  // namespace footfall
+FOOTFALL_HEADER_END

@@ -1,8 +1,10 @@
 #pragma once
 // Rotational inertias of uniform solids about their centres, for the reference models that are
 // not copied from a real robot's file.
+#include "footfall/common/header_diagnostics.hpp"
 #include "footfall/spatial/types.hpp"
 
+FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
 // A box with edges (a, b, c) along x, y, z.
@@ -21,3 +23,4 @@ Matrix3<S> cylinder_inertia(S mass, S r, S l) noexcept {
 }
 
 }  // namespace footfall
+FOOTFALL_HEADER_END

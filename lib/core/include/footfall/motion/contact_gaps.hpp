@@ -9,9 +9,11 @@
 //
 // Every simulator in footfall/motion/ reads gaps through compute_contact_gaps(), so the soft,
 // event-driven, variable-step and fixed-step schemes see the same geometry.
+#include "footfall/common/header_diagnostics.hpp"
 #include "footfall/contact/contact.hpp"
 #include "footfall/dynamics/kinematics.hpp"
 
+FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
 template <typename S, int K>
@@ -86,3 +88,4 @@ Status compute_contact_gaps(const Model<S, B, D>& model, const Workspace<S, B, D
 }
 
 }  // namespace footfall
+FOOTFALL_HEADER_END

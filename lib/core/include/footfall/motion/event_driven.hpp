@@ -23,9 +23,11 @@
 // The scheme is frictionless: sticking and slipping would add events of their own (a slip
 // velocity reaching zero, a friction force reaching the cone), which it does not watch. A
 // candidate with μ > 0 is refused; the fixed-step scheme and soft contact take friction.
+#include "footfall/common/header_diagnostics.hpp"
 #include "footfall/dynamics/integrate.hpp"
 #include "footfall/motion/resolve_contacts.hpp"
 
+FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
 namespace detail {
@@ -223,3 +225,4 @@ Status advance_event_driven(const Model<S, B, D>& model, Workspace<S, B, D>& ws,
 }
 
 }  // namespace footfall
+FOOTFALL_HEADER_END

@@ -14,8 +14,10 @@
 // trapezoidal one steps of min_step until it halved out.
 #include <algorithm>
 
+#include "footfall/common/header_diagnostics.hpp"
 #include "footfall/motion/rigid_dynamics.hpp"
 
+FOOTFALL_HEADER_BEGIN
 namespace footfall::detail {
 
 template <typename S, int B, int D, int K, typename TDerived>
@@ -138,3 +140,4 @@ Status start_rigid_motion(const Model<S, B, D>& model, Workspace<S, B, D>& ws, c
 }
 
 }  // namespace footfall::detail
+FOOTFALL_HEADER_END

@@ -7,6 +7,7 @@
 //    solution names the new active set (λ > 0);
 //  - the impact LCP of contact gain (RBDA §11.7, Liu04 (11)–(15)) with the Zeno rule.
 // All reuse the stance and strike solvers, so their answers are checked before they are used.
+#include "footfall/common/header_diagnostics.hpp"
 #include "footfall/dynamics/energy.hpp"
 #include "footfall/dynamics/integrate.hpp"
 #include "footfall/dynamics/tick_terms.hpp"
@@ -15,6 +16,7 @@
 #include "footfall/stance/solve_stance.hpp"
 #include "footfall/strike/solve_strike.hpp"
 
+FOOTFALL_HEADER_BEGIN
 namespace footfall::detail {
 
 // Copies the candidates that `mask` selects into mw.subset, remembering their indices.
@@ -294,3 +296,4 @@ bool bounces_end_here(S time, S previous_impact, S restitution, S min_step) noex
 }
 
 }  // namespace footfall::detail
+FOOTFALL_HEADER_END

@@ -3,11 +3,13 @@
 // (event_driven.hpp) and Liu04's variable-step implicit trapezoidal scheme (trapezoidal.hpp).
 #include <cmath>
 
+#include "footfall/common/header_diagnostics.hpp"
 #include "footfall/common/numeric.hpp"
 #include "footfall/common/status.hpp"
 #include "footfall/dynamics/validate.hpp"
 #include "footfall/stance/options.hpp"
 
+FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
 // What both schemes share: the world, the contact tolerances and the bounded iterations.
@@ -166,3 +168,4 @@ Status validate_time_stepping_options(const TimeSteppingOptions<S>& o) noexcept 
 }
 
 }  // namespace footfall
+FOOTFALL_HEADER_END

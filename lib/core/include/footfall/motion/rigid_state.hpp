@@ -2,11 +2,13 @@
 // The state, scratch and per-step report of the rigid-contact simulators (event_driven.hpp,
 // trapezoidal.hpp). Contacts are the candidates of contact_gaps.hpp; a candidate is *active*
 // while it carries force as an equality constraint φ̈ = 0 (RBDA Table 11.1's active set).
+#include "footfall/common/header_diagnostics.hpp"
 #include "footfall/common/small_ldlt.hpp"
 #include "footfall/motion/contact_gaps.hpp"
 #include "footfall/stance/stance_workspace.hpp"
 #include "footfall/strike/strike_workspace.hpp"
 
+FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
 // What happened in a step, as bits of RigidStepReport::events.
@@ -80,3 +82,4 @@ struct RigidMotionWorkspace {
 };
 
 }  // namespace footfall
+FOOTFALL_HEADER_END

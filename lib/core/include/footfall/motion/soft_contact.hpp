@@ -23,12 +23,14 @@
 // exactly over a step for the force held.
 #include <cmath>
 
+#include "footfall/common/header_diagnostics.hpp"
 #include "footfall/dynamics/aba.hpp"
 #include "footfall/dynamics/energy.hpp"
 #include "footfall/dynamics/integrate.hpp"
 #include "footfall/dynamics/jacobians.hpp"
 #include "footfall/motion/contact_gaps.hpp"
 
+FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
 enum class SoftNormalLaw : unsigned char { kLinearSurface = 0, kHuntCrossley };
@@ -277,3 +279,4 @@ Status advance_soft_contact(const Model<S, B, D>& model, Workspace<S, B, D>& ws,
 }
 
 }  // namespace footfall
+FOOTFALL_HEADER_END

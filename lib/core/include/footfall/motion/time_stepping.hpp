@@ -22,8 +22,10 @@
 // these exactly; this one never needs more than one solve a step.
 #include <algorithm>
 
+#include "footfall/common/header_diagnostics.hpp"
 #include "footfall/motion/resolve_contacts.hpp"
 
+FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
 // Advances `state` by exactly options.step. τ is held over the step. The state's normal and
@@ -185,3 +187,4 @@ Status advance_time_stepping(const Model<S, B, D>& model, Workspace<S, B, D>& ws
 }
 
 }  // namespace footfall
+FOOTFALL_HEADER_END

@@ -19,9 +19,11 @@
 // stance and strike solvers, and the held forces of (28) include it.
 #include <algorithm>
 
+#include "footfall/common/header_diagnostics.hpp"
 #include "footfall/dynamics/integrate.hpp"
 #include "footfall/motion/resolve_contacts.hpp"
 
+FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
 namespace detail {
@@ -294,3 +296,4 @@ Status advance_trapezoidal(const Model<S, B, D>& model, Workspace<S, B, D>& ws, 
 }
 
 }  // namespace footfall
+FOOTFALL_HEADER_END

@@ -2,10 +2,12 @@
 // The two spatial cross products (RBDA §2.9): m × m' (motion on motion, crm) and m ×* f
 // (motion on force, crf). With the velocity v of a frame, v × m is the rate of change of a
 // motion vector m fixed in that frame, and v ×* f likewise for a force (RBDA (2.31), (2.32)).
+#include "footfall/common/header_diagnostics.hpp"
 #include "footfall/common/inline.hpp"
 #include "footfall/spatial/types.hpp"
 #include "footfall/spatial/vectors.hpp"
 
+FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
 // m × m' = [ω × ω'; ω × v' + v × ω']   (RBDA (2.31))
@@ -43,3 +45,4 @@ Matrix6<S> force_cross_matrix(const Motion<S>& m) noexcept {
 }
 
 }  // namespace footfall
+FOOTFALL_HEADER_END

@@ -5,6 +5,7 @@
 //     I = [Ī h×; h×ᵀ m 1]                          (RBDA (2.62)–(2.63))
 // and the inertia of two bodies rigidly joined is the plain sum of the parts, which is what
 // the composite-rigid-body algorithm needs.
+#include "footfall/common/header_diagnostics.hpp"
 #include "footfall/common/inline.hpp"
 #include "footfall/common/numeric.hpp"
 #include "footfall/common/status.hpp"
@@ -12,6 +13,7 @@
 #include "footfall/spatial/types.hpp"
 #include "footfall/spatial/vectors.hpp"
 
+FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
 namespace detail {
@@ -203,3 +205,4 @@ S kinetic_energy(const Inertia<S>& inertia, const Motion<S>& v) noexcept {
 }
 
 }  // namespace footfall
+FOOTFALL_HEADER_END

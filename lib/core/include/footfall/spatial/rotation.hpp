@@ -5,11 +5,13 @@
 // would make R drift off orthonormal).
 #include <cmath>
 
+#include "footfall/common/header_diagnostics.hpp"
 #include "footfall/common/numeric.hpp"
 #include "footfall/common/sin_cos.hpp"
 #include "footfall/common/status.hpp"
 #include "footfall/spatial/types.hpp"
 
+FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
 // A finite quaternion's norm is taken as 1 when it is within √ε of it (estimators hand over
@@ -114,3 +116,4 @@ Vector4<S> quaternion_from_rotation_vector(const Vector3<S>& phi) noexcept {
 }
 
 }  // namespace footfall
+FOOTFALL_HEADER_END

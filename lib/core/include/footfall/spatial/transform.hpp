@@ -5,10 +5,12 @@
 //     X = [E 0; −E r× E]                           (RBDA (2.24))
 // and a force transforms with X* = X⁻ᵀ = [E −E r×; 0 E]. The pair costs 12 numbers instead
 // of 36 and every operation below is written on it directly.
+#include "footfall/common/header_diagnostics.hpp"
 #include "footfall/common/inline.hpp"
 #include "footfall/spatial/types.hpp"
 #include "footfall/spatial/vectors.hpp"
 
+FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
 template <typename S>
@@ -178,3 +180,4 @@ class Transform {  // NOLINT(cppcoreguidelines-special-member-functions): see it
 };
 
 }  // namespace footfall
+FOOTFALL_HEADER_END

@@ -3,6 +3,9 @@
 #include <Eigen/Core>
 #include <Eigen/Geometry>  // Vector3's cross product, which Eigen/Core declares and Geometry defines
 
+#include "footfall/common/header_diagnostics.hpp"
+
+FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
 template <typename S>
@@ -27,3 +30,4 @@ Matrix3<S> skew(const Vector3<S>& a) noexcept {
 }
 
 }  // namespace footfall
+FOOTFALL_HEADER_END

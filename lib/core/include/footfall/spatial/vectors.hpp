@@ -6,10 +6,12 @@
 // classic spatial-algebra bug. The only product of the two is the scalar power m·f.
 #include <cstddef>
 
+#include "footfall/common/header_diagnostics.hpp"
 #include "footfall/common/inline.hpp"
 #include "footfall/common/numeric.hpp"
 #include "footfall/spatial/types.hpp"
 
+FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
 namespace detail {
@@ -99,3 +101,4 @@ FOOTFALL_INLINE S dot(const Force<S>& f, const Motion<S>& m) noexcept {
 }
 
 }  // namespace footfall
+FOOTFALL_HEADER_END

@@ -13,9 +13,11 @@
 // full solve.
 #include <cstddef>
 
+#include "footfall/common/header_diagnostics.hpp"
 #include "footfall/lcp/principal_solve.hpp"
 #include "footfall/stance/solve_stance.hpp"
 
+FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
 template <int K>
@@ -42,8 +44,8 @@ bool same_contacts(const ContactBook<K>& book, const ContactSet<S, K>& set) noex
 }
 
 // Rows of the problem held at zero for the active contacts (all of a contact's unknowns).
-template <typename S, int D, int K>
-int active_rows(const ContactBook<K>& book, const StanceWorkspace<S, D, K>& sw, int* rows) noexcept {
+template <typename S, int D, int K, int V>
+int active_rows(const ContactBook<K>& book, const StanceWorkspace<S, D, K, V>& sw, int* rows) noexcept {
   int k = 0;
   for (int i = 0; i < sw.contact.count; ++i)
     if (book.active[i])
@@ -54,9 +56,9 @@ int active_rows(const ContactBook<K>& book, const StanceWorkspace<S, D, K>& sw, 
 // The new current and active sets from an ok result: current = touching with ζ̇ = 0 (a force, or
 // none and no acceleration); active = the positive forces, then current contacts added while
 // the held rows stay independent (a basis of range(T), RBDA §11.5).
-template <typename S, int D, int K>
+template <typename S, int D, int K, int V>
 void record_contact_sets(const StanceResult<S, D, K>& result, const ContactSet<S, K>& set,
-                         StanceWorkspace<S, D, K>& sw, ContactBook<K>& book) noexcept {
+                         StanceWorkspace<S, D, K, V>& sw, ContactBook<K>& book) noexcept {
   const int m = sw.contact.rows_per_contact;
   book.count = set.count;
   S force_scale = S(0), acceleration_scale = S(0);
@@ -87,10 +89,10 @@ void record_contact_sets(const StanceResult<S, D, K>& result, const ContactSet<S
 // answer fails its checks. An active-set tick reports work 0 (no pivot, no sweep: one linear
 // solve) with the solver the full solve would have used; book.full_solves and book.reuses count
 // the ticks.
-template <typename S, int B, int D, int K, typename TauDerived>
+template <typename S, int B, int D, int K, typename TauDerived, int V>
 Status solve_stance_tracking(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, const ContactSet<S, K>& set,
                              const Eigen::MatrixBase<TauDerived>& tau, const StanceOptions<S>& options,
-                             ContactBook<K>& book, StanceWorkspace<S, D, K>& sw,
+                             ContactBook<K>& book, StanceWorkspace<S, D, K, V>& sw,
                              StanceResult<S, D, K>& result) noexcept {
   const bool pyramid = options.friction == FrictionModel::kPyramid4 || options.friction == FrictionModel::kPyramid8;
   if (!pyramid && detail::same_contacts(book, set)) {
@@ -135,3 +137,4 @@ Status solve_stance_tracking(const Model<S, B, D>& model, const Workspace<S, B, 
 }
 
 }  // namespace footfall
+FOOTFALL_HEADER_END

@@ -23,11 +23,13 @@
 #include <cmath>
 #include <type_traits>
 
+#include "footfall/common/header_diagnostics.hpp"
 #include "footfall/common/numeric.hpp"
 #include "footfall/common/unroll.hpp"
 #include "footfall/contact/contact.hpp"
 #include "footfall/stance/stance_workspace.hpp"
 
+FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
 namespace detail {
@@ -52,11 +54,11 @@ inline int pyramid_facets(FrictionModel model) noexcept {
 // (the free contact acceleration for stance; the strike's restitution targets, which make the
 // same problem one of impulses and velocities); returns a capacity Status if the problem would
 // not fit (it always does for a workspace of capacity K, so this guards misuse).
-template <typename S, int D, int K>
+template <typename S, int D, int K, int V>
 Status assemble_contact_problem(const ContactSet<S, K>& set, const StanceOptions<S>& options,
                                 const typename ContactDynamics<S, D, K>::RowVector& d,
-                                StanceWorkspace<S, D, K>& sw) noexcept {
-  using Workspace = StanceWorkspace<S, D, K>;
+                                StanceWorkspace<S, D, K, V>& sw) noexcept {
+  using Workspace = StanceWorkspace<S, D, K, V>;
   const ContactDynamics<S, D, K>& cd = sw.contact;
   const int m = cd.rows_per_contact;
   const bool pyramid = options.friction == FrictionModel::kPyramid4 || options.friction == FrictionModel::kPyramid8;
@@ -183,15 +185,15 @@ Status assemble_contact_problem(const ContactSet<S, K>& set, const StanceOptions
 }
 
 // The stance problem: the right-hand side is d = G q̈_free + Ġv.
-template <typename S, int D, int K>
+template <typename S, int D, int K, int V>
 Status assemble_stance_problem(const ContactSet<S, K>& set, const StanceOptions<S>& options,
-                               StanceWorkspace<S, D, K>& sw) noexcept {
+                               StanceWorkspace<S, D, K, V>& sw) noexcept {
   return assemble_contact_problem(set, options, sw.contact.free_contact_acceleration, sw);
 }
 
 // f = P z: the contact-frame forces of an answer z.
-template <typename S, int D, int K, int N>
-void forces_from_unknowns(StanceWorkspace<S, D, K>& sw, const LcpVector<S, N>& z) noexcept {
+template <typename S, int D, int K, int N, int V>
+void forces_from_unknowns(StanceWorkspace<S, D, K, V>& sw, const LcpVector<S, N>& z) noexcept {
   const int rows = sw.contact.rows();
   sw.force.resize(rows);
   if (sw.unknowns_are_forces) {  // 0 + 1·z_r, as the sum below makes it (−0 comes out +0)
@@ -206,3 +208,4 @@ void forces_from_unknowns(StanceWorkspace<S, D, K>& sw, const LcpVector<S, N>& z
 }
 
 }  // namespace footfall
+FOOTFALL_HEADER_END

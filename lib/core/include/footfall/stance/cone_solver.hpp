@@ -32,12 +32,14 @@
 #include <cstddef>
 #include <limits>
 
+#include "footfall/common/header_diagnostics.hpp"
 #include "footfall/common/numeric.hpp"
 #include "footfall/common/unroll.hpp"
 #include "footfall/lcp/principal_solve.hpp"
 #include "footfall/lcp/result_check.hpp"
 #include "footfall/stance/stance_workspace.hpp"
 
+FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
 namespace detail {
@@ -180,8 +182,8 @@ Vector3<S> solve_local_coulomb(const Matrix3<S>& a, const Vector3<S>& b, S mu, b
 
 // The check of a cone answer z on the problem (contact-frame unknowns), in the terms of
 // lcp/result_check.hpp: per row, τ_w,r = ρ(Σ|m_rc z_c| + |q_r|) + τ‖q‖∞ and τ_z = (ρ + τ)‖z‖∞.
-template <typename S, int D, int K, int N>
-LcpCheck<S> check_cone_answer(const StanceWorkspace<S, D, K>& sw, const ContactSet<S, K>& set,
+template <typename S, int D, int K, int N, int V>
+LcpCheck<S> check_cone_answer(const StanceWorkspace<S, D, K, V>& sw, const ContactSet<S, K>& set,
                               const LcpVector<S, N>& z, LcpVector<S, N>& w, S accuracy) noexcept {
   const LcpProblem<S, N>& p = sw.problem;
   const int n = p.size();
@@ -265,10 +267,10 @@ LcpCheck<S> check_cone_answer(const StanceWorkspace<S, D, K>& sw, const ContactS
 // Solves sw.problem (assembled for FrictionModel::kCone) from z = 0 or the warm start in
 // sw.lcp.z. The answer is in sw.lcp (z, w, work = sweeps, residual, status). An exact finish
 // is judged at `data_rounding` (the rounding d carries, relative to ‖d‖∞).
-template <typename S, int D, int K>
+template <typename S, int D, int K, int V>
 void solve_cone(const ContactSet<S, K>& set, const StanceOptions<S>& options, bool warm, S data_rounding,
-                StanceWorkspace<S, D, K>& sw) noexcept {
-  constexpr int N = StanceWorkspace<S, D, K>::kMaxVariables;
+                StanceWorkspace<S, D, K, V>& sw) noexcept {
+  constexpr int N = StanceWorkspace<S, D, K, V>::kMaxVariables;
   LcpResult<S, N>& result = sw.lcp;
   const LcpProblem<S, N>& p = sw.problem;
   const int n = p.size();
@@ -400,3 +402,4 @@ void solve_cone(const ContactSet<S, K>& set, const StanceOptions<S>& options, bo
 }
 
 }  // namespace footfall
+FOOTFALL_HEADER_END

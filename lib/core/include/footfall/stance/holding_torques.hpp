@@ -21,10 +21,12 @@
 // then forces as large as that rounding makes them, so contacts like a pair want ε > 0.
 #include <Eigen/Core>
 
+#include "footfall/common/header_diagnostics.hpp"
 #include "footfall/common/numeric.hpp"
 #include "footfall/common/small_ldlt.hpp"
 #include "footfall/contact/contact_dynamics.hpp"
 
+FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
 // Needs the contact terms with tangents (compute_contact_dynamics(…, with_tangents = true, cd))
@@ -91,3 +93,4 @@ Status holding_torques(const Model<S, B, D>& model, const Workspace<S, B, D>& ws
 }
 
 }  // namespace footfall
+FOOTFALL_HEADER_END

@@ -3,8 +3,10 @@
 // their work (lib/DESIGN.md §2: every loop has a limit known before it starts).
 #include <cmath>
 
+#include "footfall/common/header_diagnostics.hpp"
 #include "footfall/common/numeric.hpp"
 
+FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
 enum class FrictionModel : unsigned char {
@@ -28,6 +30,17 @@ enum class ContactState : unsigned char {
   kSticking,        // λ > 0 and no tangential acceleration (or no friction at all)
   kSliding,         // the contact slides, or is about to: friction on the cone's edge, opposite the slip
 };
+
+// The most unknowns a stance problem of `contacts` contacts has under a friction model: a
+// contact's normal force, and with friction its tangential forces (the cone: 2) or its facet
+// forces and slip-rate multiplier (a pyramid of F facets: F + 1). A sliding or frictionless
+// contact has one. The room a StanceWorkspace is built with (stance/stance_workspace.hpp).
+constexpr int stance_variables(FrictionModel model, int contacts) noexcept {
+  return contacts * (model == FrictionModel::kNone       ? 1
+                     : model == FrictionModel::kPyramid4 ? 6
+                     : model == FrictionModel::kPyramid8 ? 10
+                                                         : 3);
+}
 
 constexpr const char* to_string(FrictionModel model) noexcept {
   switch (model) {
@@ -88,3 +101,4 @@ struct StanceOptions {
 };
 
 }  // namespace footfall
+FOOTFALL_HEADER_END

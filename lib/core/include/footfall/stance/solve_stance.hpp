@@ -16,6 +16,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "footfall/common/header_diagnostics.hpp"
 #include "footfall/contact/contact_dynamics.hpp"
 #include "footfall/dynamics/crba.hpp"
 #include "footfall/dynamics/residual_check.hpp"
@@ -26,6 +27,7 @@
 #include "footfall/stance/cone_solver.hpp"
 #include "footfall/stance/stance_workspace.hpp"
 
+FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
 namespace detail {
@@ -68,9 +70,9 @@ void reset_stance_result(StanceResult<S, D, K>& result, Status status, int count
 }
 
 // Runs the chosen solver on sw.problem; the answer in sw.lcp.
-template <typename S, int D, int K>
+template <typename S, int D, int K, int V>
 void run_stance_solver(const ContactSet<S, K>& set, const StanceOptions<S>& options, bool warm,
-                       StanceWorkspace<S, D, K>& sw, StanceSolver* used) noexcept {
+                       StanceWorkspace<S, D, K, V>& sw, StanceSolver* used) noexcept {
   const int n = sw.problem.size();
   // d comes out of H's factor and the velocity terms with rounding on the scale of its largest
   // entries, so a row that is zero in exact arithmetic (the tangential rows of a foot at rest)
@@ -118,10 +120,10 @@ namespace detail {
 
 // From the solver's answer in sw.lcp (ok) to the result: forces, τ_c, q̈, the equations-of-motion
 // and penetration checks, the states; a result that fails a check is reset and its Status says why.
-template <typename Kernels = GenericKernels, typename S, int B, int D, int K, typename TauDerived>
+template <typename Kernels = GenericKernels, typename S, int B, int D, int K, typename TauDerived, int V>
 Status finish_stance(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, const ContactSet<S, K>& set,
                      const Eigen::MatrixBase<TauDerived>& tau, const StanceOptions<S>& options, StanceSolver used,
-                     StanceWorkspace<S, D, K>& sw, StanceResult<S, D, K>& result) noexcept {
+                     StanceWorkspace<S, D, K, V>& sw, StanceResult<S, D, K>& result) noexcept {
   const int nv = model.nv();
   const int count = set.count;
   const int rows = sw.contact.rows();
@@ -228,10 +230,10 @@ Status finish_stance(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, 
 }
 
 // Contact terms and the problem; on failure the result is reset.
-template <typename Kernels = GenericKernels, typename S, int B, int D, int K, typename TauDerived>
+template <typename Kernels = GenericKernels, typename S, int B, int D, int K, typename TauDerived, int V>
 Status prepare_stance(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, const ContactSet<S, K>& set,
                       const Eigen::MatrixBase<TauDerived>& tau, const StanceOptions<S>& options,
-                      StanceWorkspace<S, D, K>& sw, StanceResult<S, D, K>& result) noexcept {
+                      StanceWorkspace<S, D, K, V>& sw, StanceResult<S, D, K>& result) noexcept {
   const int count = (set.count >= 0 && set.count <= K) ? set.count : 0;
   const int rows = count * (options.friction == FrictionModel::kNone ? 1 : 3);
   result.friction = options.friction;
@@ -248,10 +250,10 @@ Status prepare_stance(const Model<S, B, D>& model, const Workspace<S, B, D>& ws,
 
 }  // namespace detail
 
-template <typename Kernels = GenericKernels, typename S, int B, int D, int K, typename TauDerived>
+template <typename Kernels = GenericKernels, typename S, int B, int D, int K, typename TauDerived, int V>
 Status solve_stance(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, const ContactSet<S, K>& set,
                     const Eigen::MatrixBase<TauDerived>& tau, const StanceOptions<S>& options,
-                    StanceWorkspace<S, D, K>& sw, StanceResult<S, D, K>& result) noexcept {
+                    StanceWorkspace<S, D, K, V>& sw, StanceResult<S, D, K>& result) noexcept {
   Status status = detail::prepare_stance<Kernels>(model, ws, set, tau, options, sw, result);
   if (!status.ok()) return status;
   const int nv = model.nv();
@@ -282,3 +284,4 @@ Status solve_stance(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, c
 }
 
 }  // namespace footfall
+FOOTFALL_HEADER_END

@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <limits>
 
+#include "footfall/common/header_diagnostics.hpp"
 #include "footfall/common/status.hpp"
 #include "footfall/contact/contact_dynamics.hpp"
 #include "footfall/lcp/enumerate.hpp"
@@ -13,6 +14,7 @@
 #include "footfall/lcp/pgs.hpp"
 #include "footfall/stance/options.hpp"
 
+FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
 // How a contact's friction enters the problem this tick.
@@ -32,9 +34,15 @@ struct RowCombination {
   void set1(int r, S w) noexcept { count = 1; row[0] = r; weight[0] = w; }
 };
 
-template <typename S, int D, int K>
+// V: the room for the problem's unknowns, which sizes the LCP solvers' storage (most of the
+// workspace). The default holds every friction model (the 8-facet pyramid's 10 a contact); a
+// workspace for the models a program uses is smaller: StanceWorkspace<S, D, K,
+// stance_variables(FrictionModel::kCone, K)> for the exact cone (stance/options.hpp). A problem that
+// does not fit is refused (Status::Capacity, "stance.variables"), never cut short.
+template <typename S, int D, int K, int V = stance_variables(FrictionModel::kPyramid8, K)>
 struct StanceWorkspace {
-  static constexpr int kMaxVariables = 10 * K;
+  static_assert(V >= K, "room for at least one unknown a contact");
+  static constexpr int kMaxVariables = V;
   static constexpr int kMaxRows = 3 * K;
   static constexpr std::size_t kContactSlots = static_cast<std::size_t>(K);
   static constexpr std::size_t kVariableSlots = static_cast<std::size_t>(kMaxVariables);
@@ -94,3 +102,4 @@ struct StanceResult {
 };
 
 }  // namespace footfall
+FOOTFALL_HEADER_END

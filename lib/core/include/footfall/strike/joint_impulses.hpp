@@ -16,11 +16,13 @@
 // = Gᵀι holds, which solve_strike has checked. It is taken from there, and a free-flying body's
 // sum (its I Δv, its contacts' impulses, its children's ι_J carried in) is not formed: on a
 // legged robot that is the trunk and the transforms of its legs' first joints.
+#include "footfall/common/header_diagnostics.hpp"
 #include "footfall/common/numeric.hpp"
 #include "footfall/common/unroll.hpp"
 #include "footfall/contact/contact_dynamics.hpp"
 #include "footfall/model/workspace.hpp"
 
+FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
 // Reaction impulses (B slots, body coordinates) and their axis components (nv), for the contacts
@@ -90,3 +92,4 @@ void joint_reaction_impulses(const Model<S, B, D>& model, const Workspace<S, B, 
 }
 
 }  // namespace footfall
+FOOTFALL_HEADER_END

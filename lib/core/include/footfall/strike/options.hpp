@@ -3,9 +3,11 @@
 // the bounds on their work (lib/DESIGN.md §2), and the peak-load prediction's step budget.
 #include <cmath>
 
+#include "footfall/common/header_diagnostics.hpp"
 #include "footfall/common/numeric.hpp"
 #include "footfall/stance/options.hpp"
 
+FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
 enum class StrikeFriction : unsigned char {
@@ -16,6 +18,17 @@ enum class StrikeFriction : unsigned char {
   kPyramid8,  // … of 8 facets
   kCone,      // the exact cone ‖ι_t‖ ≤ μ ι_n, the tangential impulse opposing the slip after
 };
+
+// The most unknowns an impact problem of `contacts` contacts has under a friction law: the
+// stance problem's of the same model (sticking: the cone's three rows a contact). The room a
+// StrikeWorkspace is built with (strike/strike_workspace.hpp).
+constexpr int strike_variables(StrikeFriction friction, int contacts) noexcept {
+  return stance_variables(friction == StrikeFriction::kNone       ? FrictionModel::kNone
+                          : friction == StrikeFriction::kPyramid4 ? FrictionModel::kPyramid4
+                          : friction == StrikeFriction::kPyramid8 ? FrictionModel::kPyramid8
+                                                                  : FrictionModel::kCone,
+                          contacts);
+}
 
 // How the normal velocity after the strike follows from the one before (per contact eᵢ).
 enum class RestitutionLaw : unsigned char {
@@ -72,3 +85,4 @@ struct StrikeOptions {
 };
 
 }  // namespace footfall
+FOOTFALL_HEADER_END

@@ -24,9 +24,11 @@
 #include <algorithm>
 #include <cmath>
 
+#include "footfall/common/header_diagnostics.hpp"
 #include "footfall/common/numeric.hpp"
 #include "footfall/strike/strike_workspace.hpp"
 
+FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
 namespace detail {
@@ -72,8 +74,8 @@ void refine_peak(S y0, S y1, S y2, S* offset, S* height) noexcept {
 }
 
 // The pads' forces f and the state's rate for state (δ, ζ).
-template <typename S, int D, int K>
-void compliant_rates(const ContactSet<S, K>& set, const StrikeWorkspace<S, D, K>& sw, const S* depth, const S* speed,
+template <typename S, int D, int K, int V>
+void compliant_rates(const ContactSet<S, K>& set, const StrikeWorkspace<S, D, K, V>& sw, const S* depth, const S* speed,
                      S* force, S* depth_rate, S* speed_rate) noexcept {
   const int nc = set.count;
   for (int j = 0; j < nc; ++j) force[j] = std::max(S(0), pad_force_unclamped(set.contacts[j].pad, depth[j], -speed[j]));
@@ -92,8 +94,8 @@ void compliant_rates(const ContactSet<S, K>& set, const StrikeWorkspace<S, D, K>
 // contacts sw.taking_part, all of which have pads). `approach` is each one's ζ⁻_n. Not ok when
 // the strike needs more than options.max_steps (IterationLimit "strike.peaks.max_steps"), or a
 // pad's time scale is beyond the scalar (CheckFailed "strike.peaks.step", the contact's index).
-template <typename S, int D, int K>
-Status predict_peak_loads(int nv, const StrikeOptions<S>& options, const S* approach, StrikeWorkspace<S, D, K>& sw,
+template <typename S, int D, int K, int V>
+Status predict_peak_loads(int nv, const StrikeOptions<S>& options, const S* approach, StrikeWorkspace<S, D, K, V>& sw,
                           StrikePeaks<S, D, K>& peaks) noexcept {
   const ContactDynamics<S, D, K>& cd = sw.solve.contact;
   const ContactSet<S, K>& set = sw.taking_part;
@@ -291,3 +293,4 @@ Status predict_peak_loads(int nv, const StrikeOptions<S>& options, const S* appr
 }
 
 }  // namespace footfall
+FOOTFALL_HEADER_END

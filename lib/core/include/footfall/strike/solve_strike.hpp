@@ -36,6 +36,7 @@
 #include <cmath>
 #include <limits>
 
+#include "footfall/common/header_diagnostics.hpp"
 #include "footfall/contact/contact_dynamics.hpp"
 #include "footfall/dynamics/crba.hpp"
 #include "footfall/dynamics/residual_check.hpp"
@@ -47,6 +48,7 @@
 #include "footfall/strike/sticking_solver.hpp"
 #include "footfall/strike/strike_workspace.hpp"
 
+FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
 namespace detail {
@@ -172,8 +174,8 @@ void strike_kinetic_energies(const Model<S, B, D>& model, const Workspace<S, B, 
 
 // One impact problem on sw.solve.contact with right-hand side sw.target: assemble, solve, and
 // the contact-frame impulses into sw.solve.force.
-template <typename S, int D, int K>
-Status solve_impact_phase(const StrikeOptions<S>& options, StrikeWorkspace<S, D, K>& sw, StanceSolver* used,
+template <typename S, int D, int K, int V>
+Status solve_impact_phase(const StrikeOptions<S>& options, StrikeWorkspace<S, D, K, V>& sw, StanceSolver* used,
                           int* work, int* work_limit) noexcept {
   const StanceOptions<S> stance = strike_stance_options(options);
   // Sticking: μ = +∞, so that every contact has its three rows and the cone's check reads as
@@ -199,8 +201,8 @@ Status solve_impact_phase(const StrikeOptions<S>& options, StrikeWorkspace<S, D,
 // The whole impact problem on sw.solve.contact's W for approach velocities ζ⁻ in sw.phase (rows
 // of W): Newton's law in one problem, Poisson's in two (compression, then restitution); the
 // impulses into sw.impulse. `target_norm` gets ‖right-hand side‖∞ for the checks.
-template <typename S, int D, int K>
-Status solve_impact(const StrikeOptions<S>& options, StrikeWorkspace<S, D, K>& sw, StanceSolver* used, int* work,
+template <typename S, int D, int K, int V>
+Status solve_impact(const StrikeOptions<S>& options, StrikeWorkspace<S, D, K, V>& sw, StanceSolver* used, int* work,
                     int* work_limit, S* target_norm) noexcept {
   const ContactDynamics<S, D, K>& cd = sw.solve.contact;
   const int nc = cd.count, m = cd.rows_per_contact, rows = cd.rows();
@@ -233,8 +235,8 @@ Status solve_impact(const StrikeOptions<S>& options, StrikeWorkspace<S, D, K>& s
 
 // Whether the rows of W the answer holds active (every row of each contact that took impulse,
 // the normal alone without friction) are linearly independent: then the impulses are unique.
-template <typename S, int D, int K>
-bool active_rows_independent(StrikeWorkspace<S, D, K>& sw, S threshold) noexcept {
+template <typename S, int D, int K, int V>
+bool active_rows_independent(StrikeWorkspace<S, D, K, V>& sw, S threshold) noexcept {
   const ContactDynamics<S, D, K>& cd = sw.solve.contact;
   const int m = cd.rows_per_contact;
   auto& p = sw.solve.problem;  // reused: W itself and a zero right-hand side
@@ -250,7 +252,7 @@ bool active_rows_independent(StrikeWorkspace<S, D, K>& sw, S threshold) noexcept
   }
   if (k == 0) return true;
   for (int r = 0; r < k; ++r) p.q.coeffRef(sw.solve.active[r]) = S(1);
-  LcpVector<S, StanceWorkspace<S, D, K>::kMaxVariables> scratch;
+  LcpVector<S, StanceWorkspace<S, D, K, V>::kMaxVariables> scratch;
   set_zero(scratch, cd.rows(), 1);
   return solve_principal_block_symmetric(p, sw.solve.active, k, sw.solve.lemke.principal, scratch);
 }
@@ -261,9 +263,9 @@ bool active_rows_independent(StrikeWorkspace<S, D, K>& sw, S threshold) noexcept
 // `ws` for the configuration of touchdown (forward_kinematics, mass_matrix, factorize_mass_matrix;
 // C is not needed). The result's arrays follow the set's contact order. The policy Kernels
 // (dynamics/tree_kernels.hpp) walks the DOF tree in the solves with the factor.
-template <typename Kernels = GenericKernels, typename S, int B, int D, int K, typename VDerived>
+template <typename Kernels = GenericKernels, typename S, int B, int D, int K, typename VDerived, int V>
 Status solve_strike(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, const ContactSet<S, K>& set,
-                    const Eigen::MatrixBase<VDerived>& v, const StrikeOptions<S>& options, StrikeWorkspace<S, D, K>& sw,
+                    const Eigen::MatrixBase<VDerived>& v, const StrikeOptions<S>& options, StrikeWorkspace<S, D, K, V>& sw,
                     StrikeResult<S, B, D, K>& result) noexcept {
   using W = Workspace<S, B, D>;
   const int nv = model.nv();
@@ -563,3 +565,4 @@ Status solve_strike(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, c
 }
 
 }  // namespace footfall
+FOOTFALL_HEADER_END

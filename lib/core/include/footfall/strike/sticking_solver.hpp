@@ -12,18 +12,20 @@
 #include <algorithm>
 #include <cmath>
 
+#include "footfall/common/header_diagnostics.hpp"
 #include "footfall/lcp/principal_solve.hpp"
 #include "footfall/stance/cone_solver.hpp"
 #include "footfall/stance/stance_workspace.hpp"
 
+FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
 // The answer in sw.lcp (work = the sets tried). `unbounded` is the taking-part contact set with
 // μ = +∞, so that the cone's check reads "inside the cone" as always true and "moving
 // tangentially while pressed" as the failure it is here.
-template <typename S, int D, int K>
-void solve_sticking(const ContactSet<S, K>& unbounded, S data_rounding, StanceWorkspace<S, D, K>& sw) noexcept {
-  constexpr int N = StanceWorkspace<S, D, K>::kMaxVariables;
+template <typename S, int D, int K, int V>
+void solve_sticking(const ContactSet<S, K>& unbounded, S data_rounding, StanceWorkspace<S, D, K, V>& sw) noexcept {
+  constexpr int N = StanceWorkspace<S, D, K, V>::kMaxVariables;
   LcpResult<S, N>& result = sw.lcp;
   const LcpProblem<S, N>& p = sw.problem;
   const int n = p.size(), nc = sw.contact.count;
@@ -66,3 +68,4 @@ void solve_sticking(const ContactSet<S, K>& unbounded, S data_rounding, StanceWo
 }
 
 }  // namespace footfall
+FOOTFALL_HEADER_END

@@ -6,21 +6,25 @@
 #include <cstddef>
 #include <limits>
 
+#include "footfall/common/header_diagnostics.hpp"
 #include "footfall/common/status.hpp"
 #include "footfall/contact/contact.hpp"
 #include "footfall/spatial/vectors.hpp"
 #include "footfall/stance/stance_workspace.hpp"
 #include "footfall/strike/options.hpp"
 
+FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
-template <typename S, int D, int K>
+// V: the room for the impact problem's unknowns, as StanceWorkspace's (the default holds every
+// friction model; strike_variables(StrikeFriction::kCone, K) the exact cone's and sticking's).
+template <typename S, int D, int K, int V = strike_variables(StrikeFriction::kPyramid8, K)>
 struct StrikeWorkspace {
   static constexpr std::size_t kContactSlots = static_cast<std::size_t>(K);
   using RowVector = typename ContactDynamics<S, D, K>::RowVector;
   using DofVector = Eigen::Matrix<S, Eigen::Dynamic, 1, 0, D, 1>;
 
-  StanceWorkspace<S, D, K> solve;  // G, W of the contacts that take part; the problem; the solvers
+  StanceWorkspace<S, D, K, V> solve;  // G, W of the contacts that take part; the problem; the solvers
   ContactSet<S, K> taking_part;    // the contacts that strike or touch, in the set's order
   int index[kContactSlots] = {};   // taking_part[j] is the set's contact index[j]
   RowVector target;                // the problem's right-hand side: restitution targets (rows of solve.contact)
@@ -124,3 +128,4 @@ struct StrikeResult {
 };
 
 }  // namespace footfall
+FOOTFALL_HEADER_END

@@ -25,8 +25,10 @@
 #include <Eigen/Core>
 #include <cmath>
 
+#include "footfall/common/header_diagnostics.hpp"
 #include "footfall/strike/solve_strike.hpp"
 
+FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
 // The known motion of a system's base: its placement (base → world) and its velocity, all in
@@ -387,3 +389,4 @@ Status solve_two_system_strike(const StrikingSystem<S, B, D>& inner, const Strik
 }
 
 }  // namespace footfall
+FOOTFALL_HEADER_END
