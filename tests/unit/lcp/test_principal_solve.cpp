@@ -7,6 +7,7 @@
 // block gives the plain LDLᵀ's answer; a zero row is dropped.
 #include <algorithm>
 
+#include "footfall/lcp/least_norm.hpp"
 #include "lcp_fixtures.hpp"
 
 namespace {
@@ -24,6 +25,9 @@ struct Dependent {
   int independent[footfall::test::kLcpCapacity] = {};  // rows of full kept in reduced
   int count = 0;                                        // how many
   int n = 0;
+  // Row i dependent: g_i = weight[i][0] g_{of[i][0]} + weight[i][1] g_{of[i][1]}; of[i][0] = −1 otherwise.
+  int of[footfall::test::kLcpCapacity][2] = {};
+  S weight[footfall::test::kLcpCapacity][2] = {};
 };
 
 // n0 independent random rows, then n - n0 rows each a random combination of two earlier rows
@@ -40,6 +44,7 @@ void make_dependent(Random& rng, Dependent<S>& d) {
     // Row i is dependent when enough independent rows are left for the remaining places.
     const bool must_be_independent = made == 0 || d.n - i <= n0 - made;
     dependent[i] = !must_be_independent && (made == n0 || rng.next() % 2 == 0);
+    d.of[i][0] = -1;
     if (!dependent[i]) {
       for (int c = 0; c < kColumns; ++c) d.g(i, c) = rng.uniform(S(-1), S(1));
       d.independent[d.count++] = i;
@@ -50,6 +55,10 @@ void make_dependent(Random& rng, Dependent<S>& d) {
     const int b = d.independent[rng.next() % static_cast<unsigned>(d.count)];
     const S wa = rng.uniform(S(0.5), S(1.5)), wb = rng.next() % 2 == 0 ? S(0) : rng.uniform(S(-1), S(1));
     for (int c = 0; c < kColumns; ++c) d.g(i, c) = wa * d.g(a, c) + wb * d.g(b, c);
+    d.of[i][0] = a;
+    d.of[i][1] = b;
+    d.weight[i][0] = wa;
+    d.weight[i][1] = wb;
   }
   S y[kColumns];
   for (S& value : y) value = rng.uniform(S(-1), S(1));
@@ -124,6 +133,65 @@ FF_TEST_FLOAT_AND_DOUBLE(PrincipalSolve, DependentRowsAreDroppedAndTheRestSolved
   }
   // Rounding of an ill-conditioned but definite kept block (random rows, cond up to ~1e3).
   FF_EXPECT_LE(worst, footfall::test::ulps<S>(1000));
+}
+
+// The least-norm solve (lcp/least_norm.hpp) on the same problems: every equation holds, z is
+// orthogonal to each null vector e_i − w_a e_a − w_b e_b of M = G Gᵀ (so it is in M's range: the
+// least-norm solution, M⁺(−q)), Gᵀz is the reduced problem's, and solving the rows in reverse
+// order gives the same z.
+FF_TEST_FLOAT_AND_DOUBLE(PrincipalSolve, LeastNormSolutionIsInTheRangeAndOrderFree) {
+  static Dependent<S> d;
+  static TestVector<S> z, z_reversed, z_reduced;
+  Random rng(sizeof(S) == 4 ? 9401 : 9402);
+  for (int trial = 0; trial < 200; ++trial) {
+    make_dependent(rng, d);
+    int rank = -1;
+    FF_ASSERT_TRUE(footfall::detail::solve_least_norm_block(d.full.m, d.full.q, d.n, identity, d.n, scratch<S>(), z, &rank));
+    FF_EXPECT_EQ(rank, d.count);
+    int reversed[footfall::test::kLcpCapacity];
+    for (int i = 0; i < d.n; ++i) reversed[i] = d.n - 1 - i;
+    int rank_reversed = -1;
+    FF_ASSERT_TRUE(footfall::detail::solve_least_norm_block(d.full.m, d.full.q, d.n, reversed, d.n, scratch<S>(),
+                                                            z_reversed, &rank_reversed));
+    FF_EXPECT_EQ(rank_reversed, d.count);
+    FF_ASSERT_TRUE(footfall::detail::solve_principal_block_symmetric(d.reduced, identity, d.count, scratch<S>(),
+                                                                     z_reduced));
+    S scale = S(1);
+    for (int i = 0; i < d.n; ++i) scale = std::max(scale, std::abs(z(i)));
+    for (int i = 0; i < d.n; ++i) {
+      S wi = d.full.q(i);
+      for (int j = 0; j < d.n; ++j) wi += d.full.m(i, j) * z(j);
+      FF_EXPECT_NEAR(wi, S(0), footfall::test::ulps<S>(1000) * scale);
+      FF_EXPECT_NEAR(z(i), z_reversed(i), footfall::test::ulps<S>(1000) * scale);
+      if (d.of[i][0] < 0) continue;
+      const S along = z(i) - d.weight[i][0] * z(d.of[i][0]) - d.weight[i][1] * z(d.of[i][1]);
+      FF_EXPECT_NEAR(along, S(0), footfall::test::ulps<S>(1000) * scale);
+    }
+    S gz[kColumns], gz_reduced[kColumns];
+    g_transpose_z(d, identity, d.n, z, gz);
+    g_transpose_z(d, d.independent, d.count, z_reduced, gz_reduced);
+    for (int c = 0; c < kColumns; ++c) FF_EXPECT_NEAR(gz[c], gz_reduced[c], footfall::test::ulps<S>(1000) * scale);
+  }
+}
+
+// Two copies of one row share its load equally, where the basic solve gives it all to the first.
+FF_TEST_FLOAT_AND_DOUBLE(PrincipalSolve, LeastNormSplitsACopyEvenly) {
+  static TestProblem<S> p;
+  static TestVector<S> z;
+  FF_ASSERT_TRUE(p.resize(3).ok());
+  const S m[3][3] = {{S(2), S(2), S(1)}, {S(2), S(2), S(1)}, {S(1), S(1), S(3)}};
+  for (int i = 0; i < 3; ++i)
+    for (int j = 0; j < 3; ++j) p.m(i, j) = m[i][j];
+  p.q(0) = S(-1);
+  p.q(1) = S(-1);
+  p.q(2) = S(-2);
+  int rank = 0;
+  FF_ASSERT_TRUE(footfall::detail::solve_least_norm_block(p.m, p.q, 3, identity, 3, scratch<S>(), z, &rank));
+  FF_EXPECT_EQ(rank, 2);
+  // The basic solution (0.2, 0, 0.6) with its first entry split: (0.1, 0.1, 0.6).
+  FF_EXPECT_NEAR(z(0), S(0.1), footfall::test::ulps<S>(8));
+  FF_EXPECT_NEAR(z(1), S(0.1), footfall::test::ulps<S>(8));
+  FF_EXPECT_NEAR(z(2), S(0.6), footfall::test::ulps<S>(8));
 }
 
 FF_TEST_FLOAT_AND_DOUBLE(PrincipalSolve, CombinationWithLargeWeightsIsDropped) {

@@ -35,9 +35,9 @@ Vector3<S> box_point(S x, S y) {
 
 }  // namespace
 
-// The box on its four corners, frictionless: the first tick takes the full solve and finds three
-// positive forces (a basic solution), all four corners current, three active (the fourth's
-// normal depends on theirs). Later ticks with the same contacts are answered by the active set
+// The box on its four corners, frictionless: the first tick takes the full solve and finds the
+// least-norm forces (every corner loaded, though the fourth's normal depends on the others'), all
+// four corners current and active. Later ticks with the same contacts are answered by the active set
 // alone, with the full solve's forces; a moment that tips the box turns a force negative and
 // sends the tick back to the full solve; a contact gained does too.
 FF_TEST_FLOAT_AND_DOUBLE(StanceBookkeeping, ActiveSetCarriedFromTickToTick) {
@@ -60,7 +60,8 @@ FF_TEST_FLOAT_AND_DOUBLE(StanceBookkeeping, ActiveSetCarriedFromTickToTick) {
     active += book.active[i] ? 1 : 0;
   }
   FF_EXPECT_EQ(current, 4);
-  FF_EXPECT_EQ(active, 3);
+  FF_EXPECT_EQ(active, 4);  // the least-norm forces load every corner
+  FF_EXPECT_TRUE(b.result.force_choice == ForceChoice::kLeastNorm);
   S first[4];
   for (int i = 0; i < 4; ++i) first[i] = b.result.normal_force[i];
 

@@ -225,7 +225,7 @@ FF_TEST_FLOAT_AND_DOUBLE(StanceChecks, QuadrupedFootAcceleratingIntoTheGroundFai
   for (int foot = -1; foot < 4; ++foot) {  // −1: none lowered
     FF_ASSERT_TRUE(detail::prepare_stance(b.model, b.ws, b.contacts, tau, options, b.stance, b.result).ok());
     StanceSolver used = StanceSolver::kAuto;
-    detail::run_stance_solver(b.contacts, options, false, b.stance, &used);
+    detail::run_stance_solver(b.contacts, options, false, b.stance.contact.free_contact_acceleration, b.stance, &used);
     FF_ASSERT_TRUE(b.stance.lcp.ok());
     if (foot >= 0) b.stance.contact.velocity_term(3 * foot) -= S(1);
     const Status status = detail::finish_stance(b.model, b.ws, b.contacts, tau, options, used, b.stance, b.result);

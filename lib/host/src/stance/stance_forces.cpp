@@ -104,6 +104,7 @@ Result<ForcesReport> run_at(const RobotDescription& d, const StanceState& s, con
   const StanceResult<double, D, kContacts>& r = run->result;
   ForcesReport report;
   set_solve_report(d, status, r.solver, r.work, r.work_limit, &report);
+  report.force_choice = r.force_choice;
   report.friction = r.friction;
   report.total_mass = static_cast<double>(model.total_mass());
   report.gravity = s.gravity;

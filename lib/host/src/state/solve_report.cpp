@@ -10,6 +10,8 @@ const char* work_unit(StanceSolver solver) noexcept {
       return "pivots";
     case StanceSolver::kEnumeration:
       return "active sets";
+    case StanceSolver::kLeastNorm:
+      return "rounds";
     case StanceSolver::kAuto:
     case StanceSolver::kPgs:
       break;
@@ -43,14 +45,22 @@ nlohmann::ordered_json solve_report_json(const SolveReport& r, const ReportSetti
   j["work"] = r.work;
   j["work_unit"] = work_unit(r.solver);
   j["work_limit"] = r.work_limit;
+  if (r.ok()) j["force_choice"] = to_string(r.force_choice);
   return j;
 }
 
 std::string solve_report_heading(const SolveReport& r, const ReportSettings& settings) {
   std::string out = r.model + " (" + r.source + ")";
   for (const auto& setting : settings) out += ", " + setting.first + " " + setting.second;
-  out += ", solver " + std::string(to_string(r.solver)) + ": " + to_string(r.status) + " after " +
-         std::to_string(r.work) + " " + work_unit(r.solver) + " (limit " + std::to_string(r.work_limit) + ")";
+  out += ", solver " + std::string(to_string(r.solver)) + ": " + to_string(r.status);
+  if (r.solver == StanceSolver::kLeastNorm)
+    out += " (every touching contact held, least-norm forces)";
+  else
+    out += " after " + std::to_string(r.work) + " " + work_unit(r.solver) + " (limit " + std::to_string(r.work_limit) + ")";
+  if (r.ok() && r.force_choice == ForceChoice::kLeastNorm)
+    out += "; the contacts depend on one another: forces least-norm of many, accelerations and wrenches unique";
+  else if (r.ok() && r.force_choice == ForceChoice::kOneOfMany)
+    out += "; the contacts depend on one another: forces one solution of many";
   if (!r.ok()) {
     out += ": " + r.status_field;
     if (r.status_index >= 0) out += " " + std::to_string(r.status_index);

@@ -42,6 +42,7 @@ Result<ImpactReport> run_at(const RobotDescription& d, const ImpactState& s, con
   const StrikeResult<double, B, D, kContacts>& r = run->result;
   ImpactReport report;
   set_solve_report(d, status, r.solver, r.work, r.work_limit, &report);
+  report.force_choice = r.impulse_choice;
   report.friction = r.friction;
   report.law = r.law;
   if (!status.ok()) return report;

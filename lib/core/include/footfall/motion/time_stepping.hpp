@@ -96,7 +96,7 @@ Status advance_time_stepping(const Model<S, B, D>& model, Workspace<S, B, D>& ws
     lcp.warm_start = false;
     status = assemble_contact_problem(mw.subset, lcp, d, mw.stance);
     if (!status.ok()) return report.status = status;
-    detail::run_stance_solver(mw.subset, lcp, false, mw.stance, &used);
+    detail::run_stance_solver(mw.subset, lcp, false, d, mw.stance, &used);
     if (!mw.stance.lcp.ok()) return report.status = mw.stance.lcp.status;
     forces_from_unknowns(mw.stance, mw.stance.lcp.z);
     mw.tangent.resize(model.nv());

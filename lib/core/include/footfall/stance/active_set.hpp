@@ -1,7 +1,8 @@
 #pragma once
 // RBDA Table 11.1's bookkeeping, carried from tick to tick: the current contacts (touching, with
-// ζ̇ = 0) and the active contacts (a subset whose normals form a basis of range(T), holding every
-// positive force). While the contacts stay the same and every force stays non-negative, the
+// ζ̇ = 0) and the active contacts (a subset holding every positive force; RBDA takes a basis of
+// range(T), here the loaded contacts may depend on one another, as a sole's corners do, and the
+// least-norm solve of lcp/least_norm.hpp shares the load as the full solve did). While the contacts stay the same and every force stays non-negative, the
 // active contacts can be treated as equalities — a ζ̇ = 0 (sticking, with the cone) on each,
 // solved exactly as one linear system — and the complementarity problem need not be solved
 // again. A contact gained, a force turning negative, a current contact accelerating into its
@@ -14,6 +15,7 @@
 #include <cstddef>
 
 #include "footfall/common/header_diagnostics.hpp"
+#include "footfall/lcp/least_norm.hpp"
 #include "footfall/lcp/principal_solve.hpp"
 #include "footfall/stance/solve_stance.hpp"
 
@@ -78,6 +80,8 @@ void record_contact_sets(const StanceResult<S, D, K>& result, const ContactSet<S
     if (!book.current[i] || book.active[i]) continue;
     book.active[i] = true;
     const int k = active_rows(book, sw, sw.active);
+    // Joins only while the block stays independent: a contact that carries nothing is not made
+    // to share a load the least-norm solve would otherwise spread onto it.
     if (!solve_principal_block(sw.problem, sw.active, k, sw.lemke.principal, sw.lcp.z)) book.active[i] = false;
   }
 }
@@ -102,9 +106,11 @@ Status solve_stance_tracking(const Model<S, B, D>& model, const Workspace<S, B, 
     for (int i = 0; i < set.count; ++i) sliding = sliding || sw.mode[i] == ContactMode::kSliding;
     const int k = sliding ? -1 : detail::active_rows(book, sw, sw.active);
     const int n = sw.problem.size();
-    bool solved = k >= 0;
-    if (solved && k == 0) set_zero(sw.lcp.z, n, 1);
-    if (solved && k > 0) solved = detail::solve_principal_block(sw.problem, sw.active, k, sw.lemke.principal, sw.lcp.z);
+    int rank = k;
+    // Nothing slides, so the problem is W itself: dependent rows take the least-norm forces, as
+    // the full solve's finish gives them.
+    const bool solved = k >= 0 && detail::solve_held_block(sw.problem, sw.active, k, true, sw.lemke.principal, sw.lcp.z, &rank);
+    sw.dependent_rows = k - rank;
     if (solved) {
       const S accuracy = lcp_rounding_tolerance<S>(n);
       const LcpCheck<S> check = options.friction == FrictionModel::kCone

@@ -35,8 +35,10 @@
 #include "footfall/common/header_diagnostics.hpp"
 #include "footfall/common/numeric.hpp"
 #include "footfall/common/unroll.hpp"
+#include "footfall/lcp/least_norm.hpp"
 #include "footfall/lcp/principal_solve.hpp"
 #include "footfall/lcp/result_check.hpp"
+#include "footfall/stance/dependent_contacts.hpp"
 #include "footfall/stance/stance_workspace.hpp"
 
 FOOTFALL_HEADER_BEGIN
@@ -289,6 +291,7 @@ void solve_cone(const ContactSet<S, K>& set, const StanceOptions<S>& options, bo
   bool symmetric = true;  // the problem is W when no contact slides
   for (int i = 0; i < sw.contact.count; ++i) symmetric = symmetric && sw.mode[i] != ContactMode::kSliding;
   int inconsistent = -1;
+  sw.dependent_rows = -1;  // not known unless an exact finish is the answer
 
   // Solves the equalities of the states in sw.active[0, k) exactly and returns true when that
   // answer passes the check at rounding level (then it is in sw.lcp); a set already tried is not
@@ -299,22 +302,14 @@ void solve_cone(const ContactSet<S, K>& set, const StanceOptions<S>& options, bo
     if (same) return false;
     tried_count = k;
     for (int r = 0; r < k; ++r) tried[r] = sw.active[r];
-    bool solved = true;
-    if (k == 0)
-      set_zero(candidate, n, 1);
-    else if (symmetric)  // W itself: LDLᵀ; when that finds the block singular (a contact given
-                         // twice), the dependent rows dropped; LU as the last resort
-      solved = detail::solve_principal_block_symmetric(p, sw.active, k, sw.lemke.principal, candidate) ||
-               detail::solve_principal_block_semidefinite(p, sw.active, k, sw.lemke.principal, candidate) ||
-               detail::solve_principal_block(p, sw.active, k, sw.lemke.principal, candidate);
-    else
-      solved = detail::solve_principal_block(p, sw.active, k, sw.lemke.principal, candidate);
-    if (!solved) return false;
+    int rank = k;
+    if (!detail::solve_held_block(p, sw.active, k, symmetric, sw.lemke.principal, candidate, &rank)) return false;
     const LcpCheck<S> exact = detail::check_cone_answer(sw, set, candidate, result.w, data_rounding);
     if (!exact.status.ok()) return false;
     z = candidate;
     result.residual = exact.residual;
     result.status = Status::Ok();
+    sw.dependent_rows = k - rank;
     return true;
   };
 
@@ -326,7 +321,12 @@ void solve_cone(const ContactSet<S, K>& set, const StanceOptions<S>& options, bo
   // forces, can leave one foot with all the load or on its cone's edge, and needs a second sweep
   // before the exact finish sees the states. A wrong guess fails its check and costs one solve
   // of the block.
-  if (!warm) {
+  // Contacts whose rows may depend on one another (a sole's corners) take the guess warm or
+  // cold, and then the held-contacts sequence (stance/dependent_contacts.hpp): Gauss–Seidel
+  // crawls on a singular W, and the least-norm answer is the one to give whatever the start.
+  const bool dependent = symmetric && n == sw.contact.rows() &&
+                         detail::contacts_may_depend(set, n, static_cast<int>(sw.contact.jacobian.cols()));
+  if (!warm || dependent) {
     int k = 0;
     for (int i = 0; i < sw.contact.count; ++i) {
       const int first = sw.first_variable[i];
@@ -334,6 +334,15 @@ void solve_cone(const ContactSet<S, K>& set, const StanceOptions<S>& options, bo
       for (int c = 0; c < sw.variable_count[i]; ++c) sw.active[k++] = first + c;
     }
     if (exact_finish(k)) return;
+  }
+  if (dependent) {
+    bool held[static_cast<std::size_t>(K)];
+    for (int i = 0; i < sw.contact.count; ++i) held[i] = true;
+    int k = 0, rank = 0;
+    if (detail::hold_least_norm(p.m, p.q, n, sw.contact.rows_per_contact, sw.contact.count, held, sw.active,
+                                sw.lemke.principal, candidate, &k, &rank) &&
+        exact_finish(k))
+      return;
   }
 
   for (int sweep = 1; sweep <= options.max_sweeps; ++sweep) {

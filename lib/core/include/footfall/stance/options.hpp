@@ -23,6 +23,25 @@ enum class StanceSolver : unsigned char {
   kLemke,        // lcp/lemke.hpp, on the LCP models
   kEnumeration,  // lcp/enumerate.hpp, frictionless problems of at most 12 contacts
   kPgs,          // projected Gauss–Seidel: per row on the LCP models, per contact on the cone
+  // Not a choice (the options refuse it), a report: kAuto's answer on the LCP models when the
+  // contacts' rows may depend on one another (stance/dependent_contacts.hpp) and every contact
+  // pushed into its surface holds, with the least-norm forces (lcp/least_norm.hpp).
+  kLeastNorm,
+};
+
+// Whether the contact forces of an answer are the only ones that give its accelerations (or,
+// in a strike, its velocities after). Several points of one rigid sole, or more contact rows
+// than the robot has joints to move them, make W = G H⁻¹ Gᵀ singular: the accelerations, the
+// velocities after and each body's total contact wrench are still unique, the point forces are
+// not.
+enum class ForceChoice : unsigned char {
+  kUnique = 0,  // the loaded contacts' rows are independent (or, for the LCP solvers, no body
+                // carries two contacts and there are no more rows than DOFs)
+  kLeastNorm,   // dependent rows; of all the forces on the loaded contacts that give the same
+                // accelerations, the least-norm ones: the same for the same state, whatever the
+                // contacts' order or the warm start
+  kOneOfMany,   // dependent rows; one solution among many, as the chosen solver found it (Lemke,
+                // PGS or enumeration named explicitly, or a state the least-norm finish did not settle)
 };
 
 enum class ContactState : unsigned char {
@@ -66,8 +85,22 @@ constexpr const char* to_string(StanceSolver solver) noexcept {
       return "enumerate";
     case StanceSolver::kPgs:
       return "pgs";
+    case StanceSolver::kLeastNorm:
+      return "least-norm";
   }
   return "unknown solver";
+}
+
+constexpr const char* to_string(ForceChoice choice) noexcept {
+  switch (choice) {
+    case ForceChoice::kUnique:
+      return "unique";
+    case ForceChoice::kLeastNorm:
+      return "least-norm";
+    case ForceChoice::kOneOfMany:
+      return "one of many";
+  }
+  return "unknown force choice";
 }
 
 constexpr const char* to_string(ContactState state) noexcept {

@@ -25,6 +25,7 @@
 #include "footfall/lcp/pgs.hpp"
 #include "footfall/stance/assemble.hpp"
 #include "footfall/stance/cone_solver.hpp"
+#include "footfall/stance/dependent_contacts.hpp"
 #include "footfall/stance/stance_workspace.hpp"
 
 FOOTFALL_HEADER_BEGIN
@@ -69,11 +70,15 @@ void reset_stance_result(StanceResult<S, D, K>& result, Status status, int count
   result.residual = std::numeric_limits<S>::infinity();
 }
 
-// Runs the chosen solver on sw.problem; the answer in sw.lcp.
+// Runs the chosen solver on sw.problem, assembled from the contact-frame right-hand side d; the
+// answer in sw.lcp. kAuto on the LCP models tries the held-contacts finish first when the
+// contacts' rows may depend on one another (stance/dependent_contacts.hpp).
 template <typename S, int D, int K, int V>
 void run_stance_solver(const ContactSet<S, K>& set, const StanceOptions<S>& options, bool warm,
-                       StanceWorkspace<S, D, K, V>& sw, StanceSolver* used) noexcept {
+                       const typename ContactDynamics<S, D, K>::RowVector& d, StanceWorkspace<S, D, K, V>& sw,
+                       StanceSolver* used) noexcept {
   const int n = sw.problem.size();
+  sw.dependent_rows = -1;
   // d comes out of H's factor and the velocity terms with rounding on the scale of its largest
   // entries, so a row that is zero in exact arithmetic (the tangential rows of a foot at rest)
   // may come out ±ε‖d‖. The exact methods are asked for answers to that level, not to ε|d_i|.
@@ -82,6 +87,11 @@ void run_stance_solver(const ContactSet<S, K>& set, const StanceOptions<S>& opti
     *used = StanceSolver::kPgs;
     if (warm) sw.lcp.z = sw.previous;
     solve_cone(set, options, warm, data_rounding, sw);
+    return;
+  }
+  if (options.solver == StanceSolver::kAuto && contacts_may_depend(set, sw.contact.rows(), static_cast<int>(sw.contact.jacobian.cols())) &&
+      solve_held_least_norm(options, d, data_rounding, sw)) {
+    *used = StanceSolver::kLeastNorm;
     return;
   }
   LemkeOptions<S> lemke;
@@ -117,6 +127,15 @@ void run_stance_solver(const ContactSet<S, K>& set, const StanceOptions<S>& opti
 }  // namespace detail
 
 namespace detail {
+
+// Whether the answer's forces are unique (stance/options.hpp): known from the least-norm and
+// exact finishes' factorisation; after an iteration or Lemke, from the contacts' structure.
+template <typename S, int D, int K, int V>
+ForceChoice force_choice(const ContactSet<S, K>& set, const StanceWorkspace<S, D, K, V>& sw, int nv) noexcept {
+  if (sw.dependent_rows > 0) return ForceChoice::kLeastNorm;
+  if (sw.dependent_rows == 0) return ForceChoice::kUnique;
+  return contacts_may_depend(set, sw.contact.rows(), nv) ? ForceChoice::kOneOfMany : ForceChoice::kUnique;
+}
 
 // From the solver's answer in sw.lcp (ok) to the result: forces, τ_c, q̈, the equations-of-motion
 // and penetration checks, the states; a result that fails a check is reset and its Status says why.
@@ -224,6 +243,7 @@ Status finish_stance(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, 
   }
   result.status = Status::Ok();
   result.count = count;
+  result.force_choice = force_choice(set, sw, nv);
   sw.previous = sw.lcp.z;
   sw.previous_count = count;
   return result.status;
@@ -261,7 +281,7 @@ Status solve_stance(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, c
   const int rows = sw.contact.rows();
   const bool warm = options.warm_start && sw.previous_count == count && sw.previous.size() == sw.problem.size();
   StanceSolver used = StanceSolver::kLemke;
-  detail::run_stance_solver(set, options, warm, sw, &used);
+  detail::run_stance_solver(set, options, warm, sw.contact.free_contact_acceleration, sw, &used);
   result.solver = used;
   result.work = sw.lcp.work;
   result.work_limit = sw.lcp.work_limit;

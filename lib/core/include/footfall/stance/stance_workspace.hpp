@@ -67,6 +67,9 @@ struct StanceWorkspace {
   PgsWorkspace<S, kMaxVariables> pgs;
   LcpResult<S, kMaxVariables> lcp;  // the LCP solvers' answer, or the cone solver's iterate
   int active[kVariableSlots] = {};  // the cone solver's exact finish: the rows held at zero
+  // Of the rows the answer holds, how many the least-norm finish found dependent on the others
+  // (0: none; −1: not known, the answer came from an iteration or from Lemke).
+  int dependent_rows = -1;
 
   RowVector force;                         // f: contact-frame forces (rows as in `contact`)
   LcpVector<S, kMaxVariables> previous;    // the last ok solve's unknowns z, for warm starts
@@ -87,6 +90,7 @@ struct StanceResult {
   int work = 0;        // pivots (Lemke), active sets (enumeration) or sweeps (PGS, cone)
   int work_limit = 0;
   S residual = std::numeric_limits<S>::infinity();  // complementarity residual of the answer
+  ForceChoice force_choice = ForceChoice::kUnique;   // whether `force` is the only answer (options.hpp)
 
   int count = 0;  // contacts
   Vector3<S> force[kContactSlots];        // on the successor, world frame, N

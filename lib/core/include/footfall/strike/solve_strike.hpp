@@ -126,6 +126,7 @@ void reset_strike_result(StrikeResult<S, B, D, K>& result, Status status, int co
   result.residual = std::numeric_limits<S>::infinity();
   result.kinetic_energy_before = result.kinetic_energy_after = S(0);
   result.velocity_unique = result.impulse_unique = false;
+  result.impulse_choice = ForceChoice::kOneOfMany;
   result.peaks.predicted = false;
 }
 
@@ -189,7 +190,7 @@ Status solve_impact_phase(const StrikeOptions<S>& options, StrikeWorkspace<S, D,
     *used = StanceSolver::kEnumeration;
     solve_sticking(sw.taking_part, data_rounding, sw.solve);
   } else {
-    run_stance_solver(sw.taking_part, stance, false, sw.solve, used);
+    run_stance_solver(sw.taking_part, stance, false, sw.target, sw.solve, used);
   }
   *work += sw.solve.lcp.work;
   *work_limit += sw.solve.lcp.work_limit;
@@ -533,6 +534,10 @@ Status solve_strike(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, c
   const bool convex = options.friction == StrikeFriction::kNone || options.friction == StrikeFriction::kSticking;
   result.velocity_unique = convex;
   result.impulse_unique = convex && detail::active_rows_independent(sw, tz);
+  result.impulse_choice = result.impulse_unique ? ForceChoice::kUnique
+                          : (options.law == RestitutionLaw::kNewton && sw.solve.dependent_rows > 0)
+                              ? ForceChoice::kLeastNorm
+                              : ForceChoice::kOneOfMany;
 
   // Peak loads on the pads.
   result.peaks.predicted = false;

@@ -121,6 +121,10 @@ struct StrikeResult {
   S kinetic_energy_after = S(0);   // ½ v⁺ᵀ H v⁺
   bool velocity_unique = false;    // v⁺ is proved unique (frictionless or sticking: a convex QP in v⁺)
   bool impulse_unique = false;     // the impulses too (the active rows of W are independent)
+  // kUnique with impulse_unique; otherwise kLeastNorm when the impulses are the least-norm of all
+  // that give the same v⁺ (Newton's law, the held contacts' singular block solved by
+  // lcp/least_norm.hpp), kOneOfMany when they are one answer among many (stance/options.hpp).
+  ForceChoice impulse_choice = ForceChoice::kOneOfMany;
 
   StrikePeaks<S, D, K> peaks;
 

@@ -20,6 +20,9 @@ struct SolveReport {
   int status_index = -1;     // the core's Status::index (a contact, or a limit), −1 when none
   StanceSolver solver = StanceSolver::kAuto;  // the one that ran
   int work = 0, work_limit = 0;
+  // Whether the contact forces (impulses) are the only answer: with dependent contacts (a sole's
+  // corners) they are the least-norm one of many (stance/options.hpp's ForceChoice).
+  ForceChoice force_choice = ForceChoice::kUnique;
   std::vector<std::string> dof_names;  // "root.vx", "FR_hip_joint", ... for the table
   // Where the state is almost certainly not what the user meant (a base upside down, contacts
   // far from one plane, a robot its contacts do not carry): one sentence each, on stderr and in

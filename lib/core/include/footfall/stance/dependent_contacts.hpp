@@ -1,0 +1,170 @@
+#pragma once
+// Contacts whose rows of W = G H⁻¹ Gᵀ depend on one another: the corners of a flat sole, the
+// two ends of an edge, a humanoid on eight points. The accelerations (in a strike, the velocities
+// after) and each body's total contact wrench are unique; the point forces are not, and W is
+// singular, which stalls Gauss–Seidel and leaves Lemke's pivoting to pick a vertex (two corners
+// of a sole carrying everything). What this file adds:
+//
+// - a structural test, contacts_may_depend: a body that carries two contacts against the same
+//   other body (or the ground), or more contact rows than the robot has DOFs. It is cheap, it
+//   is false for point feet on separate legs, and it decides when the work below is worth doing;
+// - the held-contacts sequence: every contact holds (sticking), with the least-norm solution of
+//   W_αα f_α = −d_α (lcp/least_norm.hpp), and while one pulls the one that pulls hardest lets
+//   go. A robot standing on its soles, or landing flat on them, is in that state at once. For
+//   the LCP friction models (frictionless and the pyramids) the forces are turned into the
+//   model's unknowns and checked as any LCP answer is; the exact cone's solver and the strike's
+//   sticking law run the same sequence when their own first guess fails (stance/cone_solver.hpp,
+//   strike/sticking_solver.hpp), and finish singular blocks by the same least-norm solve.
+#include <cmath>
+#include <cstddef>
+
+#include "footfall/common/header_diagnostics.hpp"
+#include "footfall/common/numeric.hpp"
+#include "footfall/contact/contact.hpp"
+#include "footfall/lcp/least_norm.hpp"
+#include "footfall/lcp/result_check.hpp"
+#include "footfall/stance/assemble.hpp"
+#include "footfall/stance/options.hpp"
+#include "footfall/stance/stance_workspace.hpp"
+
+FOOTFALL_HEADER_BEGIN
+namespace footfall {
+
+namespace detail {
+
+// Whether the rows of `rows` contact rows may depend on one another for a robot of nv DOFs: more
+// rows than DOFs, or two contacts between the same pair of bodies.
+template <typename S, int K>
+bool contacts_may_depend(const ContactSet<S, K>& set, int rows, int nv) noexcept {
+  if (rows > nv) return true;
+  for (int i = 0; i < set.count; ++i)
+    for (int j = i + 1; j < set.count; ++j)
+      if (set.contacts[i].body == set.contacts[j].body && set.contacts[i].other_body == set.contacts[j].other_body)
+        return true;
+  return false;
+}
+
+// The facet forces β ≥ 0 of a pyramid of `facets` directions D_j = (cos 2πj/F, sin 2πj/F) whose
+// sum Σβ_j D_j is the tangential force (t1, t2): the two facets either side of it, so Σβ is the
+// least that gives it (the force is inside the pyramid exactly when Σβ ≤ μ f_n).
+template <typename S>
+void pyramid_facet_forces(S t1, S t2, int facets, S* beta) noexcept {
+  for (int j = 0; j < facets; ++j) beta[j] = S(0);
+  if (t1 == S(0) && t2 == S(0)) return;
+  int best = 0;
+  S best_dot = -std::numeric_limits<S>::infinity();
+  for (int j = 0; j < facets; ++j) {
+    S c, s;
+    pyramid_direction(j, facets, &c, &s);
+    const S dot = c * t1 + s * t2;
+    if (dot > best_dot) {
+      best_dot = dot;
+      best = j;
+    }
+  }
+  const int after = (best + 1) % facets, before = (best + facets - 1) % facets;
+  S ca, sa, cb, sb, c0, s0;
+  pyramid_direction(after, facets, &ca, &sa);
+  pyramid_direction(before, facets, &cb, &sb);
+  pyramid_direction(best, facets, &c0, &s0);
+  const int other = (ca * t1 + sa * t2) >= (cb * t1 + sb * t2) ? after : before;
+  S c1, s1;
+  pyramid_direction(other, facets, &c1, &s1);
+  // [D_best D_other] (β_best, β_other)ᵀ = (t1, t2), by Cramer's rule.
+  const S det = c0 * s1 - s0 * c1;
+  beta[best] = std::max((t1 * s1 - t2 * c1) / det, S(0));
+  beta[other] = std::max((c0 * t2 - s0 * t1) / det, S(0));
+}
+
+// The held-contacts sequence on a problem whose unknowns are contact-frame forces, `per_contact`
+// rows a contact (W and d themselves): every contact with held[i] holds (a = 0 on all its rows)
+// and takes the least-norm forces (lcp/least_norm.hpp); while some held contact pulls (a negative
+// normal force beyond rounding), the one that pulls hardest lets go and the rest are solved
+// again, at most once per contact. Returns true with z (size n) and the rows held in
+// active[0, *k) when no held contact pulls, *rank the independent rows among them; false when a
+// block could not be solved. A sole whose centre of pressure is inside it keeps every corner; one
+// tipping onto an edge lets the far corners go.
+template <typename S, int N, typename MDerived, typename QDerived>
+bool hold_least_norm(const Eigen::MatrixBase<MDerived>& m, const Eigen::MatrixBase<QDerived>& q, int n,
+                     int per_contact, int count, bool* held, int* active, PrincipalSolveScratch<S, N>& scratch,
+                     LcpVector<S, N>& z, int* k, int* rank) noexcept {
+  for (int round = 0; round <= count; ++round) {
+    *k = 0;
+    for (int i = 0; i < count; ++i)
+      if (held[i])
+        for (int r = 0; r < per_contact; ++r) active[(*k)++] = i * per_contact + r;
+    *rank = 0;
+    if (*k == 0) {
+      set_zero(z, n, 1);
+      return true;
+    }
+    if (!solve_least_norm_block(m, q, n, active, *k, scratch, z, rank)) return false;
+    S largest = S(0);
+    for (int i = 0; i < count; ++i)
+      if (held[i]) largest = std::max(largest, std::abs(z.coeff(i * per_contact)));
+    S pull = -lcp_rounding_tolerance<S>(*k) * largest;
+    int worst = -1;
+    for (int i = 0; i < count; ++i)
+      if (held[i] && z.coeff(i * per_contact) < pull) {
+        pull = z.coeff(i * per_contact);
+        worst = i;
+      }
+    if (worst < 0) return true;
+    held[worst] = false;
+  }
+  return false;
+}
+
+// The held-contacts finish for the LCP friction models (frictionless and the pyramids) on
+// sw.problem, assembled from the contact-frame right-hand side d: hold_least_norm from every
+// contact held, its forces turned into the model's unknowns and checked as any LCP answer is.
+// Returns true with the answer in sw.lcp (work 0) and sw.dependent_rows set when that answer
+// passes the check at `data_rounding`; false otherwise (sw.lcp is then the solver's to write). A
+// sliding contact makes the problem non-symmetric: not tried.
+template <typename S, int D, int K, int V>
+bool solve_held_least_norm(const StanceOptions<S>& options, const typename ContactDynamics<S, D, K>::RowVector& d,
+                           S data_rounding, StanceWorkspace<S, D, K, V>& sw) noexcept {
+  const ContactDynamics<S, D, K>& cd = sw.contact;
+  const int m = cd.rows_per_contact, rows = cd.rows();
+  if (rows > V) return false;
+  bool held[static_cast<std::size_t>(K)];
+  for (int i = 0; i < cd.count; ++i) {
+    if (sw.mode[i] == ContactMode::kSliding) return false;
+    held[i] = true;
+  }
+  LcpResult<S, V>& result = sw.lcp;
+  auto& force = result.w;  // the contact-frame forces, until the check writes w
+  int k = 0, rank = 0;
+  if (!hold_least_norm(cd.delassus, d, rows, m, cd.count, held, sw.active, sw.lemke.principal, force, &k, &rank))
+    return false;
+  const int n = sw.problem.size();
+  set_zero(result.z, n, 1);
+  const bool pyramid = options.friction == FrictionModel::kPyramid4 || options.friction == FrictionModel::kPyramid8;
+  const int facets = pyramid_facets(options.friction);
+  for (int i = 0; i < cd.count; ++i) {
+    const int first = sw.first_variable[i], base = i * m;
+    result.z.coeffRef(first) = force.coeff(base);
+    if (sw.mode[i] != ContactMode::kFriction) continue;
+    if (!pyramid) {  // the problem's unknowns are the contact-frame forces
+      result.z.coeffRef(first + 1) = force.coeff(base + 1);
+      result.z.coeffRef(first + 2) = force.coeff(base + 2);
+      continue;
+    }
+    S beta[8];
+    pyramid_facet_forces(force.coeff(base + 1), force.coeff(base + 2), facets, beta);
+    for (int j = 0; j < facets; ++j) result.z.coeffRef(first + 1 + j) = beta[j];
+  }
+  const LcpCheck<S> check = check_lcp_answer(sw.problem, result.z, result.w, data_rounding);
+  if (!check.status.ok()) return false;
+  result.status = Status::Ok();
+  result.residual = check.residual;
+  result.work = 0;
+  result.work_limit = 0;
+  sw.dependent_rows = k - rank;
+  return true;
+}
+
+}  // namespace detail
+
+}  // namespace footfall
+FOOTFALL_HEADER_END
