@@ -187,3 +187,104 @@ FF_TEST_FLOAT_AND_DOUBLE(StanceDependent, BipedOnBothSolesTakesTheHoldingForces)
     for (int k = 0; k < 18; ++k) FF_EXPECT_NEAR(b.result.qdd(k), S(0), ulps<S>(4096) * S(100));
   }
 }
+
+// The box as one patch: F = mg up, no moment about the centroid's in-plane axes beyond the
+// weight's lever, the centre of pressure under the centre of mass, every corner loaded. A moment
+// about x beyond what the weight holds (mg · w/2) lifts one long edge: the patch tips, its centre
+// of pressure on the edge that stays, and the loads are still unique in total.
+FF_TEST_FLOAT_AND_DOUBLE(StanceDependent, PatchWrenchAndCentreOfPressure) {
+  auto& b = sole_bench<S>();
+  const Sole sole;
+  const int order[4] = {0, 1, 2, 3};
+  place_sole_box(b, sole, order);
+  const S weight = S(sole.mass) * S(9.81);
+  for (FrictionModel friction : kDependentModels) {
+    FF_ASSERT_TRUE(b.solve(SoleBench<S>::Tangent::Zero(6), friction).ok());
+    PatchWrench<S> patch;
+    FF_ASSERT_TRUE(patch_wrench(b.result, b.stance.contact, b.contacts, 0, 4, &patch).ok());
+    FF_EXPECT_TRUE(patch.state == PatchState::kSticking);
+    FF_EXPECT_EQ(patch.loaded, 4);
+    FF_EXPECT_NEAR(patch.normal_force, weight, ulps<S>(256) * weight);
+    FF_EXPECT_NEAR(patch.centre_of_pressure.x(), S(sole.x), ulps<S>(1024));
+    FF_EXPECT_NEAR(patch.centre_of_pressure.y(), S(sole.y), ulps<S>(1024));
+    FF_EXPECT_NEAR(patch.centre_of_pressure.z(), S(0), ulps<S>(64));
+    FF_EXPECT_NEAR(patch.moment.z(), S(0), ulps<S>(256) * weight);
+  }
+  // Tipping: 2 mg w/2 about x (the weight holds mg (w/2 + y) at most about the −y edge).
+  typename SoleBench<S>::Tangent tau = SoleBench<S>::Tangent::Zero(6);
+  tau(3) = S(2) * weight * S(sole.w / 2);
+  for (FrictionModel friction : kDependentModels) {
+    FF_ASSERT_TRUE(b.solve(tau, friction).ok());
+    PatchWrench<S> patch;
+    FF_ASSERT_TRUE(patch_wrench(b.result, b.stance.contact, b.contacts, 0, 4, &patch).ok());
+    FF_EXPECT_TRUE(patch.state == PatchState::kTipping);
+    FF_EXPECT_EQ(patch.loaded, 2);
+    // The body turns about x, so the corners that stay are on one long edge, and the centre of
+    // pressure is on it.
+    FF_EXPECT_NEAR(std::abs(patch.centre_of_pressure.y()), S(sole.w / 2), ulps<S>(4096));
+  }
+  // Bad ranges change nothing.
+  PatchWrench<S> untouched;
+  untouched.loaded = 7;
+  FF_EXPECT_TRUE(patch_wrench(b.result, b.stance.contact, b.contacts, 3, 2, &untouched).code == StatusCode::kBadInput);
+  FF_EXPECT_TRUE(patch_wrench(b.result, b.stance.contact, b.contacts, 0, 1, &untouched).code == StatusCode::kBadInput);
+  FF_EXPECT_EQ(untouched.loaded, 7);
+}
+
+namespace {
+
+// A box of a × w × h at rest on its four bottom corners, pushed along +x at its centre of mass
+// (h/2 above the floor) by `push` N; the stance result of `friction`.
+template <typename S>
+Status push_box(SoleBench<S>& b, const Sole& sole, double push, FrictionModel friction) {
+  const int order[4] = {0, 1, 2, 3};
+  place_sole_box(b, sole, order);
+  typename SoleBench<S>::Tangent tau = SoleBench<S>::Tangent::Zero(6);
+  tau(0) = S(push);
+  return b.solve(tau, friction);
+}
+
+}  // namespace
+
+// Closed forms of a pushed box. A tall one (0.1 × 0.1 × 0.6 m) tips before it slides: below
+// F_tip = m g (a/2) / (h/2) it stays at rest with its centre of pressure at x = F (h/2) / (m g);
+// above, it turns about its +x edge, the patch tipping on that edge. A flat one (0.4 × 0.3 × 0.2 m,
+// μ 0.6) slides first: below μ m g at rest, above it slides with q̈_x = (F − μ m g) / m.
+FF_TEST_FLOAT_AND_DOUBLE(StanceDependent, PushedBoxTipsOrSlidesAtItsClosedForm) {
+  auto& b = sole_bench<S>();
+  Sole tall;
+  tall.a = 0.1;
+  tall.w = 0.1;
+  tall.h = 0.6;
+  tall.mass = 2.0;
+  tall.x = tall.y = 0.0;
+  const double weight = tall.mass * 9.81;
+  const double tip = weight * (tall.a / 2) / (tall.h / 2);
+  const S tolerance = sizeof(S) == 4 ? S(2e-4) : S(1e-9);
+  for (FrictionModel friction : {FrictionModel::kPyramid4, FrictionModel::kPyramid8, FrictionModel::kCone}) {
+    FF_ASSERT_TRUE(push_box(b, tall, 0.9 * tip, friction).ok());
+    PatchWrench<S> patch;
+    FF_ASSERT_TRUE(patch_wrench(b.result, b.stance.contact, b.contacts, 0, 4, &patch).ok());
+    FF_EXPECT_TRUE(patch.state == PatchState::kSticking);
+    FF_EXPECT_NEAR(patch.centre_of_pressure.x(), S(0.9 * tip * (tall.h / 2) / weight), tolerance);
+    for (int k = 0; k < 6; ++k) FF_EXPECT_NEAR(b.result.qdd(k), S(0), tolerance * S(100));
+
+    FF_ASSERT_TRUE(push_box(b, tall, 1.1 * tip, friction).ok());
+    FF_ASSERT_TRUE(patch_wrench(b.result, b.stance.contact, b.contacts, 0, 4, &patch).ok());
+    FF_EXPECT_TRUE(patch.state == PatchState::kTipping);
+    FF_EXPECT_EQ(patch.loaded, 2);
+    FF_EXPECT_NEAR(patch.centre_of_pressure.x(), S(tall.a / 2), tolerance);
+    FF_EXPECT_TRUE(b.result.qdd(4) > S(0));  // turning about +y: the top goes +x
+  }
+  Sole flat;
+  flat.x = flat.y = 0.0;
+  const double slide = 0.6 * flat.mass * 9.81;
+  FF_ASSERT_TRUE(push_box(b, flat, 0.9 * slide, FrictionModel::kCone).ok());
+  for (int k = 0; k < 6; ++k) FF_EXPECT_NEAR(b.result.qdd(k), S(0), tolerance * S(100));
+  FF_ASSERT_TRUE(push_box(b, flat, 1.1 * slide, FrictionModel::kCone).ok());
+  FF_EXPECT_NEAR(b.result.qdd(0), S(0.1 * slide / flat.mass), tolerance * S(100));
+  PatchWrench<S> patch;
+  FF_ASSERT_TRUE(patch_wrench(b.result, b.stance.contact, b.contacts, 0, 4, &patch).ok());
+  FF_EXPECT_TRUE(patch.state == PatchState::kSliding);
+  FF_EXPECT_NEAR(patch.force.x(), S(-slide), tolerance * S(slide));
+}

@@ -8,6 +8,8 @@
 #include "footfall/stance/active_set.hpp"
 #include "footfall/stance/assemble.hpp"
 #include "footfall/stance/cone_solver.hpp"
+#include "footfall/stance/contact_patch.hpp"
+#include "footfall/stance/dependent_contacts.hpp"
 #include "footfall/stance/holding_torques.hpp"
 #include "footfall/stance/options.hpp"
 #include "footfall/stance/solve_stance.hpp"

@@ -131,6 +131,29 @@ Result<ForcesReport> run_at(const RobotDescription& d, const StanceState& s, con
     c.state = r.state[slot];
     report.contacts.push_back(c);
   }
+  // Runs of two or more contacts on one body with one normal: the soles.
+  for (int first = 0; first < run->contacts.count;) {
+    int end = first + 1;
+    while (end < run->contacts.count && run->contacts.contacts[end].body == run->contacts.contacts[first].body &&
+           run->contacts.contacts[end].other_body == run->contacts.contacts[first].other_body &&
+           run->contacts.contacts[end].normal == run->contacts.contacts[first].normal)
+      ++end;
+    PatchWrench<double> w;
+    if (end - first >= 2 && patch_wrench(r, run->solve.contact, run->contacts, first, end - first, &w).ok()) {
+      PatchReport patch;
+      patch.body = s.contacts[static_cast<std::size_t>(first)].body;
+      patch.first = first;
+      patch.count = end - first;
+      patch.origin = w.origin;
+      patch.force = w.force;
+      patch.moment = w.moment;
+      patch.centre_of_pressure = w.centre_of_pressure;
+      patch.loaded = w.loaded;
+      patch.state = w.state;
+      report.patches.push_back(patch);
+    }
+    first = end;
+  }
   for (int k = 0; k < nv; ++k) {
     report.qdd.push_back(r.qdd.coeff(k));
     report.tau_contact.push_back(r.tau_contact.coeff(k));

@@ -38,6 +38,21 @@ std::string forces_json(const ForcesReport& r) {
     contacts.push_back(contact);
   }
   j["contacts"] = contacts;
+  nlohmann::ordered_json patches = nlohmann::ordered_json::array();
+  for (const PatchReport& p : r.patches) {
+    nlohmann::ordered_json patch;
+    patch["body"] = p.body;
+    patch["first_contact"] = p.first;
+    patch["contacts"] = p.count;
+    patch["state"] = to_string(p.state);
+    patch["loaded"] = p.loaded;
+    patch["origin"] = json_vector3(p.origin);
+    patch["force"] = json_vector3(p.force);
+    patch["moment"] = json_vector3(p.moment);
+    patch["centre_of_pressure"] = json_vector3(p.centre_of_pressure);
+    patches.push_back(patch);
+  }
+  j["patches"] = patches;
   j["tau"] = r.tau;
   j["holding_torques"] = r.holding_torques;
   if (r.holding_torques) j["holding_torques_damped"] = r.holding_torques_damped;
@@ -50,7 +65,7 @@ std::string forces_json(const ForcesReport& r) {
 std::string forces_table(const ForcesReport& r) {
   std::string out = solve_report_heading(r, {{"friction", to_string(r.friction)}});
   if (!r.ok()) return out;
-  out += ", residual " + format_short(r.residual) + "\n\n";
+  out += ", residual " + format_short(r.residual) + "\n" + force_choice_note(r) + "\n";
 
   std::size_t body_w = 4;
   for (const ContactForce& c : r.contacts)
@@ -68,6 +83,20 @@ std::string forces_table(const ForcesReport& r) {
   }
   const double weight = r.total_mass * r.gravity.norm();
   out += "total normal force " + format_fixed(total_normal_force(r), 3) + " N (weight m|g| = " + format_fixed(weight, 3) + " N)\n\n";
+  if (!r.patches.empty()) {
+    out += "soles (runs of contacts on one body with one normal): wrench about the corners' centroid, centre of pressure\n";
+    for (const PatchReport& p : r.patches)
+      out += format_printf("  %-*s  contacts %d-%d  %-10s  force %9s %9s %9s N  moment %8s %8s %8s N m  "
+                           "centre of pressure %8s %8s %8s m\n",
+                           static_cast<int>(body_w), p.body.c_str(), p.first, p.first + p.count - 1, to_string(p.state),
+                           format_fixed(p.force.x(), 3).c_str(), format_fixed(p.force.y(), 3).c_str(),
+                           format_fixed(p.force.z(), 3).c_str(), format_fixed(p.moment.x(), 3).c_str(),
+                           format_fixed(p.moment.y(), 3).c_str(), format_fixed(p.moment.z(), 3).c_str(),
+                           format_fixed(p.centre_of_pressure.x(), 4).c_str(),
+                           format_fixed(p.centre_of_pressure.y(), 4).c_str(),
+                           format_fixed(p.centre_of_pressure.z(), 4).c_str());
+    out += "\n";
+  }
 
   std::size_t dof_w = 3;
   for (const std::string& name : r.dof_names) dof_w = std::max(dof_w, name.size());

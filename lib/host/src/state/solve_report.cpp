@@ -57,16 +57,21 @@ std::string solve_report_heading(const SolveReport& r, const ReportSettings& set
     out += " (every touching contact held, least-norm forces)";
   else
     out += " after " + std::to_string(r.work) + " " + work_unit(r.solver) + " (limit " + std::to_string(r.work_limit) + ")";
-  if (r.ok() && r.force_choice == ForceChoice::kLeastNorm)
-    out += "; the contacts depend on one another: forces least-norm of many, accelerations and wrenches unique";
-  else if (r.ok() && r.force_choice == ForceChoice::kOneOfMany)
-    out += "; the contacts depend on one another: forces one solution of many";
+
   if (!r.ok()) {
     out += ": " + r.status_field;
     if (r.status_index >= 0) out += " " + std::to_string(r.status_index);
     out += "\n";
   }
   return out;
+}
+
+std::string force_choice_note(const SolveReport& r) {
+  if (!r.ok() || r.force_choice == ForceChoice::kUnique) return "";
+  return r.force_choice == ForceChoice::kLeastNorm
+             ? "the contacts' rows depend on one another (a sole's corners): the point forces are the least-norm "
+               "of many; the accelerations, velocities after and each body's wrench are unique\n"
+             : "the contacts' rows depend on one another: the point forces are one solution of many\n";
 }
 
 }  // namespace footfall::host

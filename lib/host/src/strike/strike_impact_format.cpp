@@ -88,7 +88,7 @@ std::string impact_json(const ImpactReport& r) {
 std::string impact_table(const ImpactReport& r) {
   std::string out = solve_report_heading(r, settings(r));
   if (!r.ok()) return out;
-  out += ", residual " + format_short(r.residual) + "\n\n";
+  out += ", residual " + format_short(r.residual) + "\n" + force_choice_note(r) + "\n";
 
   std::size_t body_w = 4;
   for (const ContactImpulse& c : r.contacts) body_w = std::max(body_w, contact_name(c).size());

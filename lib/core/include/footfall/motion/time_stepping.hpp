@@ -90,7 +90,7 @@ Status advance_time_stepping(const Model<S, B, D>& model, Workspace<S, B, D>& ws
   if (nc > 0) {
     StanceOptions<S> lcp;
     lcp.friction = options.friction;
-    lcp.solver = options.friction == FrictionModel::kCone ? StanceSolver::kAuto : StanceSolver::kLemke;
+    lcp.solver = StanceSolver::kAuto;  // dependent contacts (a sole landing flat) take the least-norm finish
     lcp.max_pivots = co.max_pivots;
     lcp.sliding_speed = std::numeric_limits<S>::infinity();
     lcp.warm_start = false;

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "footfall/common/status.hpp"
+#include "footfall/stance/contact_patch.hpp"
 #include "footfall/host/common/result.hpp"
 #include "footfall/host/model/robot_description.hpp"
 #include "footfall/host/stance/stance_state.hpp"
@@ -29,6 +30,17 @@ struct ContactForce {
   ContactState state = ContactState::kSeparating;
 };
 
+// Consecutive contacts of one body with one normal (a sole's corners): one surface contact,
+// its wrench about the corners' centroid and its centre of pressure (stance/contact_patch.hpp).
+struct PatchReport {
+  std::string body;
+  int first = 0, count = 0;  // contacts first … first + count − 1
+  Vector3<double> origin = Vector3<double>::Zero(), force = Vector3<double>::Zero(),
+                  moment = Vector3<double>::Zero(), centre_of_pressure = Vector3<double>::Zero();
+  int loaded = 0;
+  PatchState state = PatchState::kSeparating;
+};
+
 struct ForcesReport : SolveReport {
   FrictionModel friction = FrictionModel::kCone;
   double residual = 0.0, equation_residual = 0.0;
@@ -41,6 +53,7 @@ struct ForcesReport : SolveReport {
   bool holding_torques = false, holding_torques_damped = false;
   // Only when ok:
   std::vector<ContactForce> contacts;
+  std::vector<PatchReport> patches;
   std::vector<double> qdd, tau_contact;
 };
 

@@ -50,4 +50,7 @@ nlohmann::ordered_json solve_report_json(const SolveReport& report, const Report
 // 200)", without its newline; when not ok, followed by ": field index\n", all the table there is.
 std::string solve_report_heading(const SolveReport& report, const ReportSettings& settings);
 
+// A line under the heading when the forces are not unique (ForceChoice), "" when they are.
+std::string force_choice_note(const SolveReport& report);
+
 }  // namespace footfall::host
