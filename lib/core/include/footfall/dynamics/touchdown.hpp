@@ -15,6 +15,9 @@
 // least-norm change has no component in it, so it adds no self-motion to what v already holds
 // and does not depend on how the leg's joints are numbered.
 #include <cmath>
+#include <cstddef>
+
+#include <Eigen/LU>
 
 #include "footfall/common/header_diagnostics.hpp"
 #include "footfall/common/numeric.hpp"
@@ -31,8 +34,9 @@ namespace detail {
 // flyer (at most D) and the point's velocity per unit rate of each.
 template <typename S, int D>
 struct LegColumns {
+  static constexpr std::size_t kDofSlots = static_cast<std::size_t>(D);
   Eigen::Matrix<S, 3, D> jacobian;  // NOLINT(cppcoreguidelines-pro-type-member-init): the first `count` written
-  int dof[D];                        // NOLINT(cppcoreguidelines-pro-type-member-init): likewise
+  int dof[kDofSlots];                      // NOLINT(cppcoreguidelines-pro-type-member-init): likewise
   int count = 0;
 };
 
@@ -47,23 +51,44 @@ void collect_leg_columns(const Model<S, B, D>& model, const Workspace<S, B, D>& 
         leg.dof[leg.count++] = k;
       },
       PathJoints::kBelowFreeFlyer);
+  // In ascending DOF order, as v holds them (the walk ran from the body up), so that a
+  // three-joint leg's J_leg is the block of J that a hand-written solve takes.
+  for (int i = 1; i < leg.count; ++i)
+    for (int j = i; j > 0 && leg.dof[j - 1] > leg.dof[j]; --j) {
+      const int dof = leg.dof[j];
+      leg.dof[j] = leg.dof[j - 1];
+      leg.dof[j - 1] = dof;
+      leg.jacobian.col(j).swap(leg.jacobian.col(j - 1));
+    }
 }
 
-// y = (J_leg J_legᵀ)⁻¹ r in `r`, or false where J_leg J_legᵀ is too near singular for the scalar:
-// κ_F = ‖A‖_F ‖A⁻¹‖_F (within a factor 3 of A's condition number) above 1/√ε, where the rates'
-// rounding, κ ε relative, would cost more than half the scalar's digits. A leg with fewer than
-// three independent axes there (a straight knee, a leg of fewer than three joints) gives a
-// singular A, and an A near it rates as large as the rounding makes them: plausible, and wrong.
+// Whether the leg can give its point every velocity, to more than half the scalar's digits:
+// A = J_leg J_legᵀ positive definite, with κ_F = ‖A‖_F ‖A⁻¹‖_F (within a factor 3 of A's
+// condition number, κ(J_leg)²) at most 1/√ε, where the Gram solve's rounding, κ ε relative,
+// would cost more than half of them. A leg with fewer than three independent axes (a straight
+// knee, a leg of fewer than three joints) makes A singular, and one near that makes rates as
+// large as the rounding does: plausible, and wrong. `ldlt` is A's factor when it returns true.
 template <typename S, int D>
-bool solve_leg_gram(const LegColumns<S, D>& leg, Vector3<S>& r) noexcept {
+bool leg_is_regular(const LegColumns<S, D>& leg, SmallLdlt<S, 3>& ldlt) noexcept {
   Matrix3<S> gram = Matrix3<S>::Zero();
   for (int c = 0; c < leg.count; ++c) gram += leg.jacobian.col(c) * leg.jacobian.col(c).transpose();
-  SmallLdlt<S, 3> ldlt;
   if (!ldlt.compute(gram, 3)) return false;
   const S condition = gram.norm() * ldlt.inverse().norm();
-  if (!(condition * std::sqrt(epsilon<S>()) <= S(1))) return false;
-  ldlt.solve_in_place(r);
-  return true;
+  return condition * std::sqrt(epsilon<S>()) <= S(1);
+}
+
+// The least-norm change Δ (the first leg.count entries) with J_leg Δ = r. A leg of three joints
+// has J_leg square and J_legᵀ(J_leg J_legᵀ)⁻¹ = J_leg⁻¹: solved on J_leg itself (LU with partial
+// pivoting), whose condition is the square root of A's.
+template <typename S, int D>
+void least_norm_change(const LegColumns<S, D>& leg, const SmallLdlt<S, 3>& ldlt, Vector3<S> r, S* change) noexcept {
+  if (leg.count == 3) {
+    const Vector3<S> delta = Matrix3<S>(leg.jacobian.template leftCols<3>()).partialPivLu().solve(r);
+    for (int c = 0; c < 3; ++c) change[c] = delta.coeff(c);
+    return;
+  }
+  ldlt.solve_in_place(r);  // y = A⁻¹ r
+  for (int c = 0; c < leg.count; ++c) change[c] = leg.jacobian.col(c).dot(r);  // J_legᵀ y
 }
 
 }  // namespace detail
@@ -92,11 +117,14 @@ Status set_touchdown_velocity(const Model<S, B, D>& model, const Workspace<S, B,
   r = velocity - r;
   detail::LegColumns<S, D> leg;
   detail::collect_leg_columns(model, ws, body, detail::world_point(ws, body, point), leg);
-  if (!detail::solve_leg_gram(leg, r)) return Status::BadInput("body.leg_rank", body);
-  S rates[D];  // NOLINT(cppcoreguidelines-pro-type-member-init): the first leg.count written
-  bool finite = all_finite(r);
+  SmallLdlt<S, 3> ldlt;
+  if (!all_finite(r)) return Status::BadInput("velocity.overflow");
+  if (!detail::leg_is_regular(leg, ldlt)) return Status::BadInput("body.leg_rank", body);
+  S rates[detail::LegColumns<S, D>::kDofSlots];  // NOLINT(cppcoreguidelines-pro-type-member-init): the first leg.count written
+  detail::least_norm_change(leg, ldlt, r, rates);
+  bool finite = true;
   for (int c = 0; c < leg.count; ++c) {
-    rates[c] = v.coeff(leg.dof[c]) + leg.jacobian.col(c).dot(r);  // v_leg + J_legᵀ y
+    rates[c] += v.coeff(leg.dof[c]);
     finite = finite && is_finite(rates[c]);
   }
   if (!finite) return Status::BadInput("velocity.overflow");
