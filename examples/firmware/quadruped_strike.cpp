@@ -6,7 +6,6 @@
 // carry, the predicted peak forces and torques, and the kinetic energy before and after, with
 // the checks that make them believable: u = H dq' to rounding, no foot leaves approaching, and
 // the strike takes energy out.
-#include <Eigen/LU>
 #include <cmath>
 
 #include "demo_support.hpp"
@@ -55,12 +54,8 @@ bool quadruped_strike() {
   }
   // The swing leg's joint velocities that move its foot at `touchdown`, trunk at rest.
   Status status = forward_kinematics(model, st.ws, q, v);
-  Eigen::Matrix<S, 3, 18> jacobian;
-  if (status.ok()) status = point_jacobian(model, st.ws, st.feet[kSwing].body, st.feet[kSwing].point, jacobian);
+  if (status.ok()) status = set_touchdown_velocity(model, st.ws, st.feet[kSwing].body, st.feet[kSwing].point, touchdown, v);
   if (!status.ok()) return false;
-  const int swing = 6 + 3 * kSwing;
-  const Matrix3<S> leg_jacobian = jacobian.block<3, 3>(0, swing);
-  v.segment<3>(swing) = leg_jacobian.partialPivLu().solve(touchdown);
 
   StrikeOptions<S> options;  // the exact cone, Newton's law, the automatic solver
   std::printf("Strike (RBDA s. 11.7): FR foot touching down at (%.2f, %.2f, %.2f) m/s, three feet standing;\n",

@@ -12,7 +12,6 @@
 // latency (jitter) and the overruns. Timing is what this machine gives; nothing is asserted.
 //
 // Usage: rt_linux_loop [--seconds T] [--rate HZ] [--priority P] [--cpu N]
-#include <Eigen/LU>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -76,14 +75,11 @@ bool prepare() {
         Contact<S>::Ground(quadruped_calf_body(leg), quadruped_foot_point<S>(), Vector3<S>::UnitZ(), 0.8, 0.2));
   // The swing leg's joint velocities that move its foot at the touchdown velocity, trunk at rest.
   Status status = forward_kinematics(g.model, g.ws, g.q, g.v);
-  Eigen::Matrix<S, 3, 18> jacobian;
-  if (status.ok()) status = point_jacobian(g.model, g.ws, g.strike_feet[kSwing].body, g.strike_feet[kSwing].point, jacobian);
-  if (!status.ok()) return false;
   g.v_touchdown = Quadruped::TangentVector::Zero(18);
-  const int swing = 6 + 3 * kSwing;
-  const Matrix3<S> leg = jacobian.block<3, 3>(0, swing);
-  g.v_touchdown.segment<3>(swing) = leg.partialPivLu().solve(Vector3<S>(0.1, 0.0, -0.5));
-  return true;
+  if (status.ok())
+    status = set_touchdown_velocity(g.model, g.ws, g.strike_feet[kSwing].body, g.strike_feet[kSwing].point,
+                                    Vector3<S>(0.1, 0.0, -0.5), g.v_touchdown);
+  return status.ok();
 }
 
 // sense: the joint state at this tick's time, then the tick's dynamics terms.

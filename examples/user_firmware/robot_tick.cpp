@@ -18,8 +18,6 @@
 #include <cstdio>
 #include <limits>
 
-#include <Eigen/LU>
-
 #include "footfall/dynamics.hpp"
 #include "footfall/port/cortex_m.hpp"
 #include "footfall/port/instruction_counter.hpp"
@@ -60,7 +58,6 @@ constexpr const char* kFootBodies[kFeet] = {ROBOT_FOOT_BODIES};
 constexpr double kFootPoints[3 * kFeet] = {ROBOT_FOOT_POINTS};
 constexpr double kLegPose[] = {ROBOT_LEG_POSE};
 constexpr int kLegJoints = static_cast<int>(sizeof(kLegPose) / sizeof(kLegPose[0]));
-static_assert(kLegJoints == 3, "the strike's touchdown rates solve for a leg of three joints");
 
 // The room of the workspace's problems: the unknowns of the friction model chosen (the cone's
 // 3 a contact, the 8-facet pyramid's 10), so the exact cone does not pay for the pyramid's LCP.
@@ -77,7 +74,6 @@ struct Firmware {
   Robot::ConfigVector q;
   Robot::TangentVector v, tau, v_minus;
   int foot_body[kFeet] = {};
-  int leg_dof[kFeet][kLegJoints] = {};  // each leg's DOFs, trunk to foot
 };
 
 Firmware fw;  // static: no heap, and the workspaces are large for a stack
@@ -113,11 +109,7 @@ bool prepare() {
                   kLegJoints);
       return false;
     }
-    for (int i = 0; i < kLegJoints; ++i) {
-      const int leg_body = path[kLegJoints - 1 - i];
-      fw.q(fw.model.q_index(leg_body)) = S(kLegPose[i]);
-      fw.leg_dof[foot][i] = fw.model.v_index(leg_body);
-    }
+    for (int i = 0; i < kLegJoints; ++i) fw.q(fw.model.q_index(path[kLegJoints - 1 - i])) = S(kLegPose[i]);
   }
   fw.v = Robot::TangentVector::Zero(fw.model.nv());
   fw.tau = Robot::TangentVector::Zero(fw.model.nv());
@@ -135,16 +127,11 @@ bool prepare() {
     status = fw.feet.add(footfall::Contact<S>::Ground(fw.foot_body[foot], foot_point(foot), footfall::Vector3<S>::UnitZ(),
                                                       S(ROBOT_FRICTION), S(ROBOT_RESTITUTION)));
   if (status.ok()) status = footfall::forward_kinematics(fw.model, fw.ws, fw.q, fw.v);
-  Eigen::Matrix<S, 3, kDofs> jacobian;
-  if (status.ok())
-    status = footfall::point_jacobian(fw.model, fw.ws, fw.foot_body[kStriking], foot_point(kStriking), jacobian);
-  if (!report(status, "the striking foot's Jacobian")) return false;
-  footfall::Matrix3<S> leg;
-  for (int i = 0; i < kLegJoints; ++i) leg.col(i) = jacobian.col(fw.leg_dof[kStriking][i]);
-  const footfall::Vector3<S> rates = leg.partialPivLu().solve(footfall::Vector3<S>(S(0), S(0), -S(ROBOT_STRIKE_SPEED)));
   fw.v_minus = fw.v;
-  for (int i = 0; i < kLegJoints; ++i) fw.v_minus(fw.leg_dof[kStriking][i]) = rates(i);
-  return fw.v_minus.allFinite();
+  if (status.ok())
+    status = footfall::set_touchdown_velocity(fw.model, fw.ws, fw.foot_body[kStriking], foot_point(kStriking),
+                                              footfall::Vector3<S>(S(0), S(0), -S(ROBOT_STRIKE_SPEED)), fw.v_minus);
+  return report(status, "the striking foot's touchdown rates");
 }
 
 enum Stage { kDynamics, kHolding, kStance, kStrikeTerms, kStrike, kStages };

@@ -101,3 +101,28 @@ FF_TEST_FLOAT_AND_DOUBLE(StanceValidation, EveryFieldIsChecked) {
   const Status stale = solve_stance(b.model, b.ws, b.contacts, tau, options, b.stance, b.result);
   FF_EXPECT_TRUE(stale.code == StatusCode::kBadInput && std::strcmp(stale.field, "workspace.factor") == 0);
 }
+
+// holding_torques names each prerequisite it finds missing, distinctly, and leaves τ as it was:
+// contact terms never filled or filled without tangents ("contact_dynamics.tangents"), and C
+// not on the workspace since its last forward_kinematics ("workspace.bias"); with both it holds.
+FF_TEST_FLOAT_AND_DOUBLE(StanceValidation, HoldingTorquesNameWhatTheyNeed) {
+  auto& b = validation_bench<S>();
+  const int feet[4] = {0, 1, 2, 3};
+  FF_ASSERT_TRUE(test::quadruped_standing(b, feet, 4, S(0.8)));
+  using Tangent = typename test::QuadrupedBench<S>::Tangent;
+  const Tangent zero = Tangent::Zero(18);
+  Tangent tau = Tangent::Constant(18, S(7));
+  const auto refused = [&](const char* field) {
+    const Status status = holding_torques(b.model, b.ws, b.stance.contact, tau);
+    return status.code == StatusCode::kBadInput && std::strcmp(status.field, field) == 0 && tau == Tangent::Constant(18, S(7));
+  };
+  b.stance.contact = ContactDynamics<S, 18, 4>();  // never filled
+  FF_EXPECT_TRUE(refused("contact_dynamics.tangents"));
+  FF_ASSERT_TRUE(compute_contact_dynamics(b.model, b.ws, b.contacts, zero, false, b.stance.contact).ok());
+  FF_EXPECT_TRUE(refused("contact_dynamics.tangents"));
+  FF_ASSERT_TRUE(compute_contact_dynamics(b.model, b.ws, b.contacts, zero, true, b.stance.contact).ok());
+  FF_ASSERT_TRUE(compute_mass_terms(b.model, b.ws, test::quadruped_standing_configuration<S>(), zero).ok());  // no C
+  FF_EXPECT_TRUE(refused("workspace.bias"));
+  FF_ASSERT_TRUE(compute_tick_terms(b.model, b.ws, test::quadruped_standing_configuration<S>(), zero).ok());
+  FF_EXPECT_TRUE(holding_torques(b.model, b.ws, b.stance.contact, tau).ok());
+}

@@ -19,15 +19,30 @@ enum class ReferenceFrame : unsigned char {
 
 namespace detail {
 
-// Calls visit(dof, S_k in world coordinates) for every DOF on the path from `body` to the root.
+// Which joints on a body's path a walk visits.
+enum class PathJoints : unsigned char {
+  kAll,            // every joint to the root
+  kBelowFreeFlyer, // all but a floating base's free flyer: a leg's own joints
+};
+
+// Calls visit(dof, S_k in world coordinates) for every DOF on the path from `body` to the root
+// (of the joints `joints` names).
 template <typename S, int B, int D, typename Visit>
-void for_each_path_dof_in_world(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, int body,
-                                Visit&& visit) noexcept {
+void for_each_path_dof_in_world(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, int body, Visit&& visit,
+                                PathJoints joints = PathJoints::kAll) noexcept {
   for (int j = body; j != -1; j = model.parent(j)) {
+    if (joints == PathJoints::kBelowFreeFlyer && model.joint_type(j) == JointType::kFreeFlyer) continue;
     const int jv = model.v_index(j);
     for (int k = jv; k < jv + model.joint_nv(j); ++k)
       visit(k, ws.world_to_body[j].apply_inverse(ws.subspace[k]));
   }
+}
+
+// The velocity of the world point p that a motion [ω; v_O] in world coordinates (Plücker origin
+// at the world origin) gives it: v_O + ω × p (RBDA §2.11).
+template <typename S>
+FOOTFALL_INLINE Vector3<S> velocity_at(const Motion<S>& m, const Vector3<S>& p) noexcept {
+  return m.linear() + m.angular().cross(p);
 }
 
 }  // namespace detail
@@ -44,9 +59,26 @@ Status point_jacobian(const Model<S, B, D>& model, const Workspace<S, B, D>& ws,
   jacobian.setZero();
   const Vector3<S> p_world = detail::world_point(ws, body, point);
   detail::for_each_path_dof_in_world(model, ws, body, [&](int k, const Motion<S>& s) {
-    // velocity of the point = v_O + ω × p for a world-coordinates motion [ω; v_O]
-    jacobian.col(k) = s.linear() + s.angular().cross(p_world);
+    jacobian.col(k) = detail::velocity_at(s, p_world);
   });
+  return Status::Ok();
+}
+
+// World-frame velocity of a point fixed in `body` (body coordinates) for joint velocities v (nv)
+// of one's own, on the kinematics of the last forward_kinematics call: ṗ = J v, without forming
+// J (the body's motion Σ S_k v_k over its path's DOFs, in world coordinates, taken at the point).
+// point_velocity(model, ws, body, point, &velocity) (kinematics.hpp) is the same for the v that
+// forward_kinematics was given; this one serves a v not yet passed to it, such as a planned v⁻.
+template <typename S, int B, int D, typename VDerived>
+Status point_velocity(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, int body,
+                      const Vector3<NoDeduce<S>>& point, const Eigen::MatrixBase<VDerived>& rates,
+                      Vector3<S>* velocity) noexcept {
+  Status status = detail::check_body_point(model, ws, body, point);
+  if (status.ok()) status = validate_vector(rates, model.nv(), "v");
+  if (!status.ok()) return status;
+  Motion<S> motion = Motion<S>::Zero();
+  detail::for_each_path_dof_in_world(model, ws, body, [&](int k, const Motion<S>& s) { motion += s * rates.coeff(k); });
+  *velocity = detail::velocity_at(motion, detail::world_point(ws, body, point));
   return Status::Ok();
 }
 

@@ -119,8 +119,12 @@ template <typename S>
 struct StanceOptions {
   FrictionModel friction = FrictionModel::kCone;
   StanceSolver solver = StanceSolver::kAuto;
-  int max_pivots = 0;    // Lemke's limit; 0 chooses lemke_default_pivot_limit(n) for the LCP's n
-  int max_sweeps = 200;  // PGS sweeps (over all contacts), ≥ 1
+  // Lemke's limit; 0 chooses lemke_default_pivot_limit(n) for the LCP's n. It bounds the worst
+  // tick, not the usual one: each pivot is a pass over the LCP's n × n tableau.
+  int max_pivots = 0;
+  // Sweeps of the cone solver and PGS (over all contacts), ≥ 1: the worst tick's bound, each
+  // sweep a pass over W. A standing or walking robot's cone solve usually needs none (below).
+  int max_sweeps = 200;
   // The iterative solvers' accuracy on the scale of the data (lcp/result_check.hpp's τ), in
   // [0, 1). An answer the cone solver finishes exactly is judged at rounding level instead.
   S tolerance = std::sqrt(epsilon<S>());
@@ -128,8 +132,16 @@ struct StanceOptions {
   // the slip, a known direction, which makes the problem non-symmetric (and Painlevé's
   // inconsistency possible). Below it the contact may stick.
   S sliding_speed = std::sqrt(epsilon<S>());
-  // Start the iterative solvers from the previous solve's forces in the same workspace when it
-  // had the same number of contacts (the contacts of one foot pattern, tick after tick).
+  // Start the iterative solvers (the cone solver, PGS; Lemke and enumeration do not read it)
+  // from the previous ok solve's forces in the same workspace when it had the same number of
+  // contacts (one foot pattern, tick after tick). What it costs: on the cone a cold start first
+  // guesses the contacts' states from the data and finishes exactly, with no sweep, whenever the
+  // guess holds, as it does for feet standing under their share of the weight; a warm start
+  // skips that guess and sweeps from the last forces, at least one sweep every tick. Turn it
+  // off in a fixed-rate loop on the cone (the guides give the figures), and whenever the
+  // workspace also serves another solve (a strike's, StrikeWorkspace::solve), whose forces are
+  // then the start. Keep it for PGS on the pyramids when the forces change little from tick to
+  // tick: there it saves sweeps.
   bool warm_start = true;
 };
 

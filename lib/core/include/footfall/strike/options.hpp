@@ -70,8 +70,8 @@ struct StrikeOptions {
   StrikeFriction friction = StrikeFriction::kCone;
   RestitutionLaw law = RestitutionLaw::kNewton;
   StanceSolver solver = StanceSolver::kAuto;  // as for stance; enumeration for kSticking always
-  int max_pivots = 0;    // Lemke's limit; 0 chooses lemke_default_pivot_limit(n)
-  int max_sweeps = 200;  // the cone solver's and PGS's sweeps, ≥ 1
+  int max_pivots = 0;    // Lemke's limit; 0 chooses lemke_default_pivot_limit(n) (as StanceOptions)
+  int max_sweeps = 200;  // the cone solver's and PGS's sweeps, ≥ 1: the worst strike's bound
   S tolerance = std::sqrt(epsilon<S>());  // the iterative solvers' accuracy (as StanceOptions)
   // A contact whose normal velocity ζ⁻ exceeds this (m/s) is separating and left out of the
   // strike; at or below it the contact strikes (ζ⁻ < 0) or touches (ζ⁻ ≈ 0) and takes part.
@@ -79,9 +79,11 @@ struct StrikeOptions {
   // Peak loads (only when the contacts that take part have pads): steps per the shortest
   // natural half-period of a pad under its contact's effective mass, and the most steps in all.
   // 64 puts the peak force and the duration within about 1e-3 of the exact integral (the pads'
-  // own data are rarely known that well), 256 within about 1e-5, at four times the work.
+  // own data are rarely known that well), 256 within about 1e-5, at four times the work. The
+  // prediction is most of a strike's cost when pads are given (each step an RK4 step over the
+  // contacts' W); a tick that needs only impulses and v⁺ gives no pads and pays none of it.
   int steps_per_half_period = 64;
-  int max_steps = 4096;
+  int max_steps = 4096;  // the bound on the prediction's steps: the worst strike's cost
 };
 
 }  // namespace footfall
