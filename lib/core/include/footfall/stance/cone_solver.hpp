@@ -340,9 +340,34 @@ void solve_cone(const ContactSet<S, K>& set, const StanceOptions<S>& options, bo
     for (int i = 0; i < sw.contact.count; ++i) held[i] = true;
     int k = 0, rank = 0;
     if (detail::hold_least_norm(p.m, p.q, n, sw.contact.rows_per_contact, sw.contact.count, held, sw.active,
-                                sw.lemke.principal, candidate, &k, &rank) &&
-        exact_finish(k))
-      return;
+                                sw.lemke.principal, candidate, &k, &rank)) {
+      // The least-norm forces leave some cone (a lightly loaded corner of a pushed sole): the
+      // least-norm ones inside every cone, while the held contacts can stick, judged at the
+      // iterative accuracy. Lemke's room (unused by the cone) holds the iteration's vectors.
+      bool inside = true;
+      for (int i = 0; i < sw.contact.count && sw.contact.rows_per_contact == 3; ++i) {
+        const S fn = candidate.coeff(3 * i), t1 = candidate.coeff(3 * i + 1), t2 = candidate.coeff(3 * i + 2);
+        inside = inside && std::sqrt(t1 * t1 + t2 * t2) <= set.contacts[i].mu * fn;
+      }
+      if (inside && exact_finish(k)) return;
+      if (!inside && sw.contact.rows_per_contact == 3) {
+        const int projections =
+            detail::least_norm_in_cones(p.m, p.q, set, sw.active, k, rank, sw.lemke.principal, candidate,
+                                        sw.lemke.entering_column, sw.lemke.covering, options.max_sweeps * 8,
+                                        options.tolerance);
+        if (projections > 0) {
+          const LcpCheck<S> check = detail::check_cone_answer(sw, set, candidate, result.w, options.tolerance);
+          if (check.status.ok()) {
+            z = candidate;
+            result.residual = check.residual;
+            result.status = Status::Ok();
+            result.work = 0;
+            sw.dependent_rows = k - rank;
+            return;
+          }
+        }
+      }
+    }
   }
 
   for (int sweep = 1; sweep <= options.max_sweeps; ++sweep) {

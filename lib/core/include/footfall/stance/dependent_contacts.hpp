@@ -115,6 +115,79 @@ bool hold_least_norm(const Eigen::MatrixBase<MDerived>& m, const Eigen::MatrixBa
   return false;
 }
 
+// (f_n, f_t) onto the cone ‖f_t‖ ≤ μ f_n, in place: unchanged inside, 0 in the polar cone,
+// otherwise the nearest point on the edge.
+template <typename S>
+void project_onto_cone(S mu, S* f) noexcept {
+  const S t = std::sqrt(f[1] * f[1] + f[2] * f[2]);
+  if (t <= mu * f[0]) return;
+  if (mu * t <= -f[0]) {
+    f[0] = f[1] = f[2] = S(0);
+    return;
+  }
+  const S normal = (f[0] + mu * t) / (S(1) + mu * mu);
+  const S scale = mu * normal / t;
+  f[0] = normal;
+  f[1] *= scale;
+  f[2] *= scale;
+}
+
+// The least-norm forces of the held rows active[0, k) that also lie in every held contact's
+// Coulomb cone: the projection of 0 onto A ∩ K, A = {f : W_αα f_α = −d_α, f = 0 off α} and K the
+// product of the cones, by Dykstra's alternating projections (Boyle and Dykstra 1986; for an
+// affine A only K's projection needs Dykstra's correction). z comes in as the least-norm point of
+// A, from hold_least_norm, whose factor is still in `scratch` (P_A applies W_αα⁺ with it); y and
+// correction are the caller's room of N entries. Returns the projections made (≤ max_iterations)
+// with z = P_A of the last cone point, exact on the held rows' accelerations and outside no cone
+// by more than `tolerance`/4 of the largest force; −1 when the bound was reached first (the held
+// contacts cannot all stick, or not to that accuracy).
+template <typename S, int N, int K, typename MDerived, typename QDerived>
+int least_norm_in_cones(const Eigen::MatrixBase<MDerived>& m, const Eigen::MatrixBase<QDerived>& q,
+                        const ContactSet<S, K>& set, const int* active, int k, int rank,
+                        PrincipalSolveScratch<S, N>& scratch, LcpVector<S, N>& z, Eigen::Matrix<S, N, 1>& y,
+                        Eigen::Matrix<S, N, 1>& correction, int max_iterations, S tolerance) noexcept {
+  const int* kept = scratch.pivot_row;
+  for (int r = 0; r < k; ++r) correction.coeffRef(r) = S(0);
+  for (int r = 0; r < k; ++r) y.coeffRef(r) = z.coeff(active[r]);  // y₁ = P_A(0)
+  for (int iteration = 1; iteration <= max_iterations; ++iteration) {
+    // x = P_K(y + correction), correction ← y + correction − x; x kept in z.
+    for (int r = 0; r < k; r += 3) {
+      S f[3];
+      for (int j = 0; j < 3; ++j) f[j] = y.coeff(r + j) + correction.coeff(r + j);
+      const S before[3] = {f[0], f[1], f[2]};
+      project_onto_cone(set.contacts[active[r] / 3].mu, f);
+      for (int j = 0; j < 3; ++j) {
+        correction.coeffRef(r + j) = before[j] - f[j];
+        z.coeffRef(active[r + j]) = f[j];
+      }
+    }
+    // y = P_A(x) = x − W⁺(W x + d): the accelerations exact, and the answer once y is inside
+    // every cone to `tolerance` of the largest force (the cone check's allowance for an
+    // iterative answer).
+    for (int row = 0; row < k; ++row) {
+      S residual = -q.coeff(active[row]);
+      for (int c = 0; c < k; ++c) residual -= m.coeff(active[row], active[c]) * z.coeff(active[c]);
+      scratch.r.coeffRef(row) = residual;
+    }
+    apply_pseudo_inverse(scratch, kept, rank, k);
+    S size = S(0), outside = S(0);
+    for (int row = 0; row < k; ++row) {
+      y.coeffRef(row) = z.coeff(active[row]) + scratch.r.coeff(row);
+      size = std::max(size, std::abs(y.coeff(row)));
+    }
+    for (int r = 0; r < k; r += 3) {
+      const S t = std::sqrt(y.coeff(r + 1) * y.coeff(r + 1) + y.coeff(r + 2) * y.coeff(r + 2));
+      outside = std::max(outside, t - set.contacts[active[r] / 3].mu * y.coeff(r));
+      outside = std::max(outside, -y.coeff(r));
+    }
+    if (outside <= S(0.25) * tolerance * size) {
+      for (int row = 0; row < k; ++row) z.coeffRef(active[row]) = y.coeff(row);
+      return iteration;
+    }
+  }
+  return -1;
+}
+
 // The held-contacts finish for the LCP friction models (frictionless and the pyramids) on
 // sw.problem, assembled from the contact-frame right-hand side d: hold_least_norm from every
 // contact held, its forces turned into the model's unknowns and checked as any LCP answer is.

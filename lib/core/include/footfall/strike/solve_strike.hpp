@@ -533,7 +533,8 @@ Status solve_strike(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, c
     return failed(Status::BadInput("v.overflow"));
   const bool convex = options.friction == StrikeFriction::kNone || options.friction == StrikeFriction::kSticking;
   result.velocity_unique = convex;
-  result.impulse_unique = convex && detail::active_rows_independent(sw, tz);
+  // A solve that found the held rows dependent has said so already; otherwise the rank test.
+  result.impulse_unique = convex && sw.solve.dependent_rows <= 0 && detail::active_rows_independent(sw, tz);
   result.impulse_choice = result.impulse_unique ? ForceChoice::kUnique
                           : (options.law == RestitutionLaw::kNewton && sw.solve.dependent_rows > 0)
                               ? ForceChoice::kLeastNorm
