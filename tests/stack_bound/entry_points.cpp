@@ -77,6 +77,14 @@ struct Entries {
                                                   StrikeResult<S, kBodies, kDofs, kFeet>& r) noexcept {
     return solve_strike<UnrolledKernels<QuadrupedTopology>>(m, ws, set, v, o, sw, r);
   }
+  FF_STACK_ENTRY static Status patch(const StanceResult<S, kDofs, kFeet>& r, const ContactDynamics<S, kDofs, kFeet>& cd,
+                                        const Set& set, PatchWrench<S>* out) noexcept {
+    return patch_wrench(r, cd, set, 0, kFeet, out);
+  }
+  FF_STACK_ENTRY static Status touchdown(const M& m, const W& ws, int body, const Vector3<S>& point,
+                                            const Vector3<S>& velocity, Tangent& v) noexcept {
+    return set_touchdown_velocity(m, ws, body, point, velocity, v);
+  }
   FF_STACK_ENTRY static Status time_step(const M& m, W& ws, const ContactCandidates<S, kFeet>& c,
                                             const Tangent& tau, const TimeSteppingOptions<S>& o,
                                             RigidMotionWorkspace<S, kBodies, kDofs, kFeet>& mw,

@@ -324,17 +324,19 @@ void solve_cone(const ContactSet<S, K>& set, const StanceOptions<S>& options, bo
   // Contacts whose rows may depend on one another (a sole's corners) take the guess warm or
   // cold, and then the held-contacts sequence (stance/dependent_contacts.hpp): Gauss–Seidel
   // crawls on a singular W, and the least-norm answer is the one to give whatever the start.
-  const bool dependent = symmetric && n == sw.contact.rows() &&
-                         detail::contacts_may_depend(set, n, static_cast<int>(sw.contact.jacobian.cols()));
-  if (!warm || dependent) {
+  const auto guess = [&]() {
     int k = 0;
     for (int i = 0; i < sw.contact.count; ++i) {
       const int first = sw.first_variable[i];
       if (!(p.q.coeff(first) < S(0))) continue;
       for (int c = 0; c < sw.variable_count[i]; ++c) sw.active[k++] = first + c;
     }
-    if (exact_finish(k)) return;
-  }
+    return exact_finish(k);
+  };
+  if (!warm && guess()) return;  // before the structural test: a standing robot stops here
+  const bool dependent = symmetric && n == sw.contact.rows() &&
+                         detail::contacts_may_depend(set, n, static_cast<int>(sw.contact.jacobian.cols()));
+  if (warm && dependent && guess()) return;
   if (dependent) {
     bool held[static_cast<std::size_t>(K)];
     for (int i = 0; i < sw.contact.count; ++i) held[i] = true;
