@@ -36,7 +36,7 @@ template <typename S, int D>
 struct LegColumns {
   static constexpr std::size_t kDofSlots = static_cast<std::size_t>(D);
   Eigen::Matrix<S, 3, D> jacobian;  // NOLINT(cppcoreguidelines-pro-type-member-init): the first `count` written
-  int dof[kDofSlots];                      // NOLINT(cppcoreguidelines-pro-type-member-init): likewise
+  int dof[kDofSlots] = {};
   int count = 0;
 };
 

@@ -75,6 +75,20 @@ void apply_pseudo_inverse(PrincipalSolveScratch<S, N>& scratch, const int* kept,
   }
 }
 
+// scratch.r ← −(M_αα z_α + q_α) on the k rows of α, from the problem's own numbers, then
+// M_αα⁺ of it: the least-norm correction that brings z onto the rows' equations.
+template <typename S, int N, typename MDerived, typename QDerived>
+void least_norm_correction(const Eigen::MatrixBase<MDerived>& m, const Eigen::MatrixBase<QDerived>& q,
+                           const int* active, int k, int rank, const LcpVector<S, N>& z,
+                           PrincipalSolveScratch<S, N>& scratch) noexcept {
+  for (int row = 0; row < k; ++row) {
+    S residual = -q.coeff(active[row]);
+    for (int c = 0; c < k; ++c) residual -= m.coeff(active[row], active[c]) * z.coeff(active[c]);
+    scratch.r.coeffRef(row) = residual;
+  }
+  apply_pseudo_inverse(scratch, scratch.pivot_row, rank, k);
+}
+
 // Solves M_αα z_α = −q_α for the least-norm z_α, M given by its entries m(i, j) and q by q(i)
 // (any matrix and vector expressions with coeff), for the k indices active[0..k) of a problem of
 // n unknowns; writes the full z (size n, zero off α) and the rank found into *rank. Returns false,
@@ -124,13 +138,7 @@ bool solve_least_norm_block(const Eigen::MatrixBase<MDerived>& m, const Eigen::M
   for (int row = 0; row < k; ++row) scratch.r.coeffRef(row) = -q.coeff(active[row]);
   apply_pseudo_inverse(scratch, kept, r, k);
   for (int row = 0; row < k; ++row) z.coeffRef(active[row]) = scratch.r.coeff(row);
-  // One refinement step on the residual of all k rows, from the problem's own numbers.
-  for (int row = 0; row < k; ++row) {
-    S residual = -q.coeff(active[row]);
-    for (int c = 0; c < k; ++c) residual -= m.coeff(active[row], active[c]) * z.coeff(active[c]);
-    scratch.r.coeffRef(row) = residual;
-  }
-  apply_pseudo_inverse(scratch, kept, r, k);
+  least_norm_correction(m, q, active, k, r, z, scratch);  // one step of refinement
   S solution_size = S(0), correction_size = S(0);
   for (int row = 0; row < k; ++row) {
     solution_size = std::max(solution_size, std::abs(z.coeff(active[row])));

@@ -146,7 +146,6 @@ int least_norm_in_cones(const Eigen::MatrixBase<MDerived>& m, const Eigen::Matri
                         const ContactSet<S, K>& set, const int* active, int k, int rank,
                         PrincipalSolveScratch<S, N>& scratch, LcpVector<S, N>& z, Eigen::Matrix<S, N, 1>& y,
                         Eigen::Matrix<S, N, 1>& correction, int max_iterations, S tolerance) noexcept {
-  const int* kept = scratch.pivot_row;
   for (int r = 0; r < k; ++r) correction.coeffRef(r) = S(0);
   for (int r = 0; r < k; ++r) y.coeffRef(r) = z.coeff(active[r]);  // y₁ = P_A(0)
   for (int iteration = 1; iteration <= max_iterations; ++iteration) {
@@ -164,12 +163,7 @@ int least_norm_in_cones(const Eigen::MatrixBase<MDerived>& m, const Eigen::Matri
     // y = P_A(x) = x − W⁺(W x + d): the accelerations exact, and the answer once y is inside
     // every cone to `tolerance` of the largest force (the cone check's allowance for an
     // iterative answer).
-    for (int row = 0; row < k; ++row) {
-      S residual = -q.coeff(active[row]);
-      for (int c = 0; c < k; ++c) residual -= m.coeff(active[row], active[c]) * z.coeff(active[c]);
-      scratch.r.coeffRef(row) = residual;
-    }
-    apply_pseudo_inverse(scratch, kept, rank, k);
+    least_norm_correction(m, q, active, k, rank, z, scratch);
     S size = S(0), outside = S(0);
     for (int row = 0; row < k; ++row) {
       y.coeffRef(row) = z.coeff(active[row]) + scratch.r.coeff(row);
