@@ -18,6 +18,9 @@
 //                     no exact finish, Gauss–Seidel to footfall's default tolerance √ε)
 //   FrictionlessLcp   Lemke on the frictionless stance LCP (4×4) / Siconos lcp_lexicolemke
 //   Pyramid4Lcp       Lemke on the 4-facet pyramid's LCP (24×24) / lcp_lexicolemke
+//   StanceTickSoles   footfall: the same tick for the built-in biped (the quadruped's 13 bodies and
+//                     18 DOFs) on both soles, four corners each (8 contacts, dependent rows: the
+//                     least-norm forces), held by its holding torques
 // The final stage (q̈, τ_c, the checks) is StanceSolve − ContactTerms − Assemble − ConeSolve.
 // Counters: sweeps or pivots, Siconos' iterations.
 #include <benchmark/benchmark.h>
@@ -311,12 +314,73 @@ void FrictionlessLcp_siconos(benchmark::State& state) { lcp_siconos(state, footf
 void Pyramid4Lcp_footfall(benchmark::State& state) { lcp_footfall(state, footfall::FrictionModel::kPyramid4); }
 void Pyramid4Lcp_siconos(benchmark::State& state) { lcp_siconos(state, footfall::FrictionModel::kPyramid4); }
 
+// ---- a biped on flat soles: eight corners, dependent rows ------------------------------------
+
+// The built-in biped (13 bodies, 18 DOFs: the quadruped's sizes) crouched on both soles, four
+// corners each, held by its holding torques: the least-norm stance of dependent contacts.
+struct SolesSetup {
+  std::unique_ptr<footfall::BipedModel<S>> model = std::make_unique<footfall::BipedModel<S>>();
+  std::unique_ptr<WorkspaceType> ws = std::make_unique<WorkspaceType>();
+  std::unique_ptr<footfall::StanceWorkspace<S, 18, 8>> sw = std::make_unique<footfall::StanceWorkspace<S, 18, 8>>();
+  std::unique_ptr<footfall::StanceResult<S, 18, 8>> result = std::make_unique<footfall::StanceResult<S, 18, 8>>();
+  footfall::ContactSet<S, 8> contacts;
+  Config q = Config::Zero(19);
+  Tangent v = Tangent::Zero(18), tau = Tangent::Zero(18);
+  footfall::StanceOptions<S> options;
+  bool ok = false;
+};
+
+SolesSetup& soles() {
+  static SolesSetup s;
+  static bool made = false;
+  if (made) return s;
+  made = true;
+  if (!footfall::build_biped_model(s.model.get()).ok()) return s;
+  s.q(6) = 1;
+  for (int leg = 0; leg < 2; ++leg) {
+    s.q(7 + 6 * leg + 2) = -0.3;
+    s.q(7 + 6 * leg + 3) = 0.6;
+    s.q(7 + 6 * leg + 4) = -0.3;
+  }
+  if (!footfall::compute_tick_terms(*s.model, *s.ws, s.q, s.v).ok()) return s;
+  s.q(2) = -footfall::detail::world_point(*s.ws, footfall::biped_foot_body(0), footfall::biped_sole_corner<S>(0)).z();
+  if (!footfall::compute_tick_terms(*s.model, *s.ws, s.q, s.v).ok()) return s;
+  for (int leg = 0; leg < 2; ++leg)
+    for (int corner = 0; corner < 4; ++corner)
+      s.contacts.add(footfall::Contact<S>::Ground(footfall::biped_foot_body(leg), footfall::biped_sole_corner<S>(corner),
+                                                  Eigen::Vector3d::UnitZ(), kMu));
+  s.options.warm_start = false;
+  if (!footfall::compute_contact_dynamics(*s.model, *s.ws, s.contacts, s.tau, true, s.sw->contact).ok()) return s;
+  if (!footfall::holding_torques(*s.model, *s.ws, s.sw->contact, s.tau).ok()) return s;
+  s.ok = footfall::solve_stance(*s.model, *s.ws, s.contacts, s.tau, s.options, *s.sw, *s.result).ok() &&
+         s.result->force_choice == footfall::ForceChoice::kLeastNorm;
+  return s;
+}
+
+void StanceTickSoles_footfall(benchmark::State& state) {
+  SolesSetup& s = soles();
+  if (!s.ok) {
+    state.SkipWithError("the biped on its soles did not solve");
+    return;
+  }
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(footfall::forward_kinematics(*s.model, *s.ws, s.q, s.v));
+    benchmark::DoNotOptimize(footfall::mass_matrix(*s.model, *s.ws));
+    benchmark::DoNotOptimize(footfall::bias_forces(*s.model, *s.ws));
+    benchmark::DoNotOptimize(footfall::factorize_mass_matrix(*s.model, *s.ws));
+    benchmark::DoNotOptimize(footfall::solve_stance(*s.model, *s.ws, s.contacts, s.tau, s.options, *s.sw, *s.result));
+    benchmark::ClobberMemory();
+  }
+  state.counters["contacts"] = 8;
+}
+
 }  // namespace
 
 
 // Names pair footfall with its peer for paired_ratio_main.cpp: "<case>/footfall", "<case>/<peer>".
 BENCHMARK(StanceTick_footfall)->Name("StanceTick/footfall");
 BENCHMARK(StanceTick_mujoco)->Name("StanceTick/mujoco");
+BENCHMARK(StanceTickSoles_footfall)->Name("StanceTickSoles/footfall");
 BENCHMARK(ContactTerms_footfall)->Name("ContactTerms/footfall");
 BENCHMARK(Assemble_footfall)->Name("Assemble/footfall");
 BENCHMARK(StanceSolve_footfall)->Name("StanceSolve/footfall");
