@@ -146,12 +146,12 @@ FF_TEST_FLOAT_AND_DOUBLE(PrincipalSolve, LeastNormSolutionIsInTheRangeAndOrderFr
   for (int trial = 0; trial < 200; ++trial) {
     make_dependent(rng, d);
     int rank = -1;
-    FF_ASSERT_TRUE(footfall::detail::solve_least_norm_block(d.full.m, d.full.q, d.n, identity, d.n, scratch<S>(), z, &rank));
+    FF_ASSERT_TRUE(footfall::detail::solve_least_norm_block(footfall::detail::block_data(d.full.m, d.full.q), d.n, identity, d.n, scratch<S>(), z, &rank));
     FF_EXPECT_EQ(rank, d.count);
     int reversed[footfall::test::kLcpCapacity];
     for (int i = 0; i < d.n; ++i) reversed[i] = d.n - 1 - i;
     int rank_reversed = -1;
-    FF_ASSERT_TRUE(footfall::detail::solve_least_norm_block(d.full.m, d.full.q, d.n, reversed, d.n, scratch<S>(),
+    FF_ASSERT_TRUE(footfall::detail::solve_least_norm_block(footfall::detail::block_data(d.full.m, d.full.q), d.n, reversed, d.n, scratch<S>(),
                                                             z_reversed, &rank_reversed));
     FF_EXPECT_EQ(rank_reversed, d.count);
     FF_ASSERT_TRUE(footfall::detail::solve_principal_block_symmetric(d.reduced, identity, d.count, scratch<S>(),
@@ -186,7 +186,7 @@ FF_TEST_FLOAT_AND_DOUBLE(PrincipalSolve, LeastNormSplitsACopyEvenly) {
   p.q(1) = S(-1);
   p.q(2) = S(-2);
   int rank = 0;
-  FF_ASSERT_TRUE(footfall::detail::solve_least_norm_block(p.m, p.q, 3, identity, 3, scratch<S>(), z, &rank));
+  FF_ASSERT_TRUE(footfall::detail::solve_least_norm_block(footfall::detail::block_data(p.m, p.q), 3, identity, 3, scratch<S>(), z, &rank));
   FF_EXPECT_EQ(rank, 2);
   // The basic solution (0.2, 0, 0.6) with its first entry split: (0.1, 0.1, 0.6).
   FF_EXPECT_NEAR(z(0), S(0.1), footfall::test::ulps<S>(8));

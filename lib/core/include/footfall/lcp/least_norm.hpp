@@ -24,6 +24,7 @@
 #include <cmath>
 
 #include "footfall/common/header_diagnostics.hpp"
+#include "footfall/common/inline.hpp"
 #include "footfall/common/numeric.hpp"
 #include "footfall/lcp/principal_solve.hpp"
 
@@ -31,6 +32,26 @@ FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
 namespace detail {
+
+// A symmetric matrix M and a vector q read by index, whatever their Eigen types: one instance of
+// the least-norm solves serves the problems' M and the contact terms' W alike (flash a firmware
+// image pays once). M column-major: m(i, j) = m_data[i + stride·j].
+template <typename S>
+struct BlockData {
+  const S* m_data = nullptr;
+  Eigen::Index stride = 0;
+  const S* q_data = nullptr;
+  Eigen::Index size = 0;  // q's entries (and M's rows)
+  S m(int i, int j) const noexcept { return m_data[i + stride * j]; }
+  S q(int i) const noexcept { return q_data[i]; }
+};
+
+template <typename MDerived, typename QDerived>
+BlockData<typename MDerived::Scalar> block_data(const Eigen::PlainObjectBase<MDerived>& m,
+                                                const Eigen::PlainObjectBase<QDerived>& q) noexcept {
+  static_assert(!MDerived::IsRowMajor, "M is read column-major");
+  return BlockData<typename MDerived::Scalar>{m.data(), m.outerStride(), q.data(), q.size()};
+}
 
 // L's entry (i, a) for kept pivot a at position kept[a] of α: 1 on its own row, the multiplier
 // below it, 0 above.
@@ -40,33 +61,37 @@ S kept_column_entry(const PrincipalSolveScratch<S, N>& scratch, const int* kept,
   return i > kept[a] ? scratch.lu.coeff(i, kept[a]) : S(0);
 }
 
+// r[0, rank) ← (RᵀR)⁻¹ r[0, rank), R the Cholesky factor of LᵀL at lu(kept[a], kept[b]), a ≤ b.
+template <typename S, int N>
+FOOTFALL_NOINLINE void solve_gram_in_place(PrincipalSolveScratch<S, N>& scratch, const int* kept, int rank) noexcept {
+  auto& r = scratch.r;
+  const auto& lu = scratch.lu;
+  for (int a = 0; a < rank; ++a) {
+    S sum = r.coeff(a);
+    for (int b = 0; b < a; ++b) sum -= lu.coeff(kept[b], kept[a]) * r.coeff(b);
+    r.coeffRef(a) = sum / lu.coeff(kept[a], kept[a]);
+  }
+  for (int a = rank - 1; a >= 0; --a) {
+    S sum = r.coeff(a);
+    for (int b = a + 1; b < rank; ++b) sum -= lu.coeff(kept[a], kept[b]) * r.coeff(b);
+    r.coeffRef(a) = sum / lu.coeff(kept[a], kept[a]);
+  }
+}
+
 // r ← M_αα⁺ r in place (k entries), with L, the Cholesky factor R of LᵀL (LᵀL = RᵀR, R upper
 // at lu(kept[a], kept[b]), a ≤ b) and D in scratch.x.
 template <typename S, int N>
 void apply_pseudo_inverse(PrincipalSolveScratch<S, N>& scratch, const int* kept, int rank, int k) noexcept {
   auto& r = scratch.r;
-  const auto& lu = scratch.lu;
   // y = Lᵀ r, into r's first `rank` entries: y_a reads r_i for i ≥ kept[a] ≥ a only.
   for (int a = 0; a < rank; ++a) {
     S sum = S(0);
     for (int i = kept[a]; i < k; ++i) sum += kept_column_entry(scratch, kept, i, a) * r.coeff(i);
     r.coeffRef(a) = sum;
   }
-  const auto solve_gram = [&]() noexcept {  // (RᵀR)⁻¹ on r[0, rank)
-    for (int a = 0; a < rank; ++a) {
-      S sum = r.coeff(a);
-      for (int b = 0; b < a; ++b) sum -= lu.coeff(kept[b], kept[a]) * r.coeff(b);
-      r.coeffRef(a) = sum / lu.coeff(kept[a], kept[a]);
-    }
-    for (int a = rank - 1; a >= 0; --a) {
-      S sum = r.coeff(a);
-      for (int b = a + 1; b < rank; ++b) sum -= lu.coeff(kept[a], kept[b]) * r.coeff(b);
-      r.coeffRef(a) = sum / lu.coeff(kept[a], kept[a]);
-    }
-  };
-  solve_gram();
+  solve_gram_in_place(scratch, kept, rank);
   for (int a = 0; a < rank; ++a) r.coeffRef(a) /= scratch.x.coeff(a);
-  solve_gram();
+  solve_gram_in_place(scratch, kept, rank);
   // x = L t, from the last row up: x_i reads t_a at positions a ≤ i only.
   for (int i = k - 1; i >= 0; --i) {
     S sum = S(0);
@@ -77,35 +102,33 @@ void apply_pseudo_inverse(PrincipalSolveScratch<S, N>& scratch, const int* kept,
 
 // scratch.r ← −(M_αα z_α + q_α) on the k rows of α, from the problem's own numbers, then
 // M_αα⁺ of it: the least-norm correction that brings z onto the rows' equations.
-template <typename S, int N, typename MDerived, typename QDerived>
-void least_norm_correction(const Eigen::MatrixBase<MDerived>& m, const Eigen::MatrixBase<QDerived>& q,
-                           const int* active, int k, int rank, const LcpVector<S, N>& z,
+template <typename S, int N>
+void least_norm_correction(const BlockData<S>& data, const int* active, int k, int rank, const LcpVector<S, N>& z,
                            PrincipalSolveScratch<S, N>& scratch) noexcept {
   for (int row = 0; row < k; ++row) {
-    S residual = -q.coeff(active[row]);
-    for (int c = 0; c < k; ++c) residual -= m.coeff(active[row], active[c]) * z.coeff(active[c]);
+    S residual = -data.q(active[row]);
+    for (int c = 0; c < k; ++c) residual -= data.m(active[row], active[c]) * z.coeff(active[c]);
     scratch.r.coeffRef(row) = residual;
   }
   apply_pseudo_inverse(scratch, scratch.pivot_row, rank, k);
 }
 
-// Solves M_αα z_α = −q_α for the least-norm z_α, M given by its entries m(i, j) and q by q(i)
-// (any matrix and vector expressions with coeff), for the k indices active[0..k) of a problem of
-// n unknowns; writes the full z (size n, zero off α) and the rank found into *rank. Returns false,
+// Solves M_αα z_α = −q_α for the least-norm z_α, M and q read through `data` (block_data), for
+// the k indices active[0..k) of a problem of n unknowns; writes the full z (size n, zero off α) and the rank found into *rank. Returns false,
 // z unspecified, when the kept block's Gram matrix is not positive definite to working precision
 // or the refinement's correction exceeds 1/64 of the solution. A row is dropped as dependent when
 // its pivot has fallen to 4k·ε of the block's largest entry or below √ε of its own diagonal, as in
 // solve_principal_block_semidefinite.
-template <typename S, int N, typename MDerived, typename QDerived>
-bool solve_least_norm_block(const Eigen::MatrixBase<MDerived>& m, const Eigen::MatrixBase<QDerived>& q, int n,
-                            const int* active, int k, PrincipalSolveScratch<S, N>& scratch, LcpVector<S, N>& z,
-                            int* rank) noexcept {
+template <typename S, int N>
+FOOTFALL_NOINLINE bool solve_least_norm_block(const BlockData<S>& data, int n, const int* active, int k,
+                                              PrincipalSolveScratch<S, N>& scratch, LcpVector<S, N>& z,
+                                              int* rank) noexcept {
   *rank = 0;
   if (k < 0 || k > n || n > N) return false;
   S block_scale = S(0);
   for (int c = 0; c < k; ++c)
     for (int row = c; row < k; ++row) {
-      const S value = m.coeff(active[row], active[c]);
+      const S value = data.m(active[row], active[c]);
       scratch.lu.coeffRef(row, c) = value;
       block_scale = std::max(block_scale, std::abs(value));
     }
@@ -115,7 +138,7 @@ bool solve_least_norm_block(const Eigen::MatrixBase<MDerived>& m, const Eigen::M
   int r = 0;
   for (int j = 0; j < k; ++j) {
     const S d = scratch.lu.coeff(j, j);
-    if (!(d > tiny && d > dependent * m.coeff(active[j], active[j]))) continue;
+    if (!(d > tiny && d > dependent * data.m(active[j], active[j]))) continue;
     kept[r++] = j;
     eliminate_symmetric_pivot(scratch, j, k);
   }
@@ -135,10 +158,10 @@ bool solve_least_norm_block(const Eigen::MatrixBase<MDerived>& m, const Eigen::M
       }
     }
   set_zero(z, n, 1);
-  for (int row = 0; row < k; ++row) scratch.r.coeffRef(row) = -q.coeff(active[row]);
+  for (int row = 0; row < k; ++row) scratch.r.coeffRef(row) = -data.q(active[row]);
   apply_pseudo_inverse(scratch, kept, r, k);
   for (int row = 0; row < k; ++row) z.coeffRef(active[row]) = scratch.r.coeff(row);
-  least_norm_correction(m, q, active, k, r, z, scratch);  // one step of refinement
+  least_norm_correction(data, active, k, r, z, scratch);  // one step of refinement
   S solution_size = S(0), correction_size = S(0);
   for (int row = 0; row < k; ++row) {
     solution_size = std::max(solution_size, std::abs(z.coeff(active[row])));
@@ -165,7 +188,8 @@ bool solve_held_block(const LcpProblem<S, N>& problem, const int* active, int k,
   }
   if (symmetric) {
     if (solve_principal_block_symmetric(problem, active, k, scratch, z)) return true;
-    if (solve_least_norm_block(problem.m, problem.q, problem.size(), active, k, scratch, z, rank)) return true;
+    if (solve_least_norm_block(block_data(problem.m, problem.q), problem.size(), active, k, scratch, z, rank))
+      return true;
     *rank = k;
   }
   return solve_principal_block(problem, active, k, scratch, z);

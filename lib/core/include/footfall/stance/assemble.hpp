@@ -34,14 +34,20 @@ namespace footfall {
 
 namespace detail {
 
+// cos and sin of 2πj/8, in the scalar: one table in read-only memory, not one built per call.
+template <typename S>
+struct PyramidTable {
+  static constexpr S kHalfRoot = S(0.70710678118654752440);  // √½
+  static constexpr S kDirection[8][2] = {{S(1), S(0)},  {kHalfRoot, kHalfRoot},   {S(0), S(1)},  {-kHalfRoot, kHalfRoot},
+                                         {S(-1), S(0)}, {-kHalfRoot, -kHalfRoot}, {S(0), S(-1)}, {kHalfRoot, -kHalfRoot}};
+};
+
 // cos and sin of 2πj/k for the pyramid's facet directions, k = 4 or 8.
 template <typename S>
 void pyramid_direction(int j, int k, S* c, S* s) noexcept {
-  const S h = S(0.70710678118654752440);  // √½
-  const S table[8][2] = {{S(1), S(0)}, {h, h}, {S(0), S(1)}, {-h, h}, {S(-1), S(0)}, {-h, -h}, {S(0), S(-1)}, {h, -h}};
   const int step = 8 / k;
-  *c = table[j * step][0];
-  *s = table[j * step][1];
+  *c = PyramidTable<S>::kDirection[j * step][0];
+  *s = PyramidTable<S>::kDirection[j * step][1];
 }
 
 inline int pyramid_facets(FrictionModel model) noexcept {

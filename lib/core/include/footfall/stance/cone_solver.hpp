@@ -33,6 +33,7 @@
 #include <limits>
 
 #include "footfall/common/header_diagnostics.hpp"
+#include "footfall/common/inline.hpp"
 #include "footfall/common/numeric.hpp"
 #include "footfall/common/unroll.hpp"
 #include "footfall/lcp/least_norm.hpp"
@@ -264,6 +265,38 @@ LcpCheck<S> check_cone_answer(const StanceWorkspace<S, D, K, V>& sw, const Conta
   return check;
 }
 
+// The held-contacts sequence for the cone on dependent contacts (stance/dependent_contacts.hpp),
+// out of line: it runs only when the contacts may depend on one another, and a point-footed
+// robot's tick should not carry its code. Returns 0 when no held set was found, 1 when the
+// least-norm forces of the held rows sw.active[0, *k) lie in every cone (the caller's exact finish
+// takes them), 2 when they do not and Dykstra's projections left the least-norm forces inside the
+// cones in `candidate` (for the caller's check at the iterative accuracy). Lemke's room, which
+// the cone does not use, holds the iteration's vectors.
+template <typename S, int D, int K, int V, int N>
+FOOTFALL_NOINLINE int dependent_cone_answer(const ContactSet<S, K>& set, const StanceOptions<S>& options,
+                                            StanceWorkspace<S, D, K, V>& sw, LcpVector<S, N>& candidate, int* k,
+                                            int* rank) noexcept {
+  const LcpProblem<S, N>& p = sw.problem;
+  const int n = p.size();
+  bool held[static_cast<std::size_t>(K)];
+  for (int i = 0; i < sw.contact.count; ++i) held[i] = true;
+  if (!hold_least_norm(block_data(p.m, p.q), n, sw.contact.rows_per_contact, sw.contact.count, held, sw.active,
+                       sw.lemke.principal, candidate, k, rank))
+    return 0;
+  bool inside = true;
+  for (int i = 0; i < sw.contact.count && sw.contact.rows_per_contact == 3; ++i) {
+    const S fn = candidate.coeff(3 * i), t1 = candidate.coeff(3 * i + 1), t2 = candidate.coeff(3 * i + 2);
+    inside = inside && std::sqrt(t1 * t1 + t2 * t2) <= set.contacts[i].mu * fn;
+  }
+  if (inside) return 1;
+  if (sw.contact.rows_per_contact != 3) return 0;
+  return least_norm_in_cones(block_data(p.m, p.q), set, sw.active, *k, *rank, sw.lemke.principal, candidate,
+                             sw.lemke.entering_column, sw.lemke.covering, options.max_sweeps * 8,
+                             options.tolerance) > 0
+             ? 2
+             : 0;
+}
+
 }  // namespace detail
 
 // Solves sw.problem (assembled for FrictionModel::kCone) from z = 0 or the warm start in
@@ -338,36 +371,18 @@ void solve_cone(const ContactSet<S, K>& set, const StanceOptions<S>& options, bo
                          detail::contacts_may_depend(set, n, static_cast<int>(sw.contact.jacobian.cols()));
   if (warm && dependent && guess()) return;
   if (dependent) {
-    bool held[static_cast<std::size_t>(K)];
-    for (int i = 0; i < sw.contact.count; ++i) held[i] = true;
     int k = 0, rank = 0;
-    if (detail::hold_least_norm(p.m, p.q, n, sw.contact.rows_per_contact, sw.contact.count, held, sw.active,
-                                sw.lemke.principal, candidate, &k, &rank)) {
-      // The least-norm forces leave some cone (a lightly loaded corner of a pushed sole): the
-      // least-norm ones inside every cone, while the held contacts can stick, judged at the
-      // iterative accuracy. Lemke's room (unused by the cone) holds the iteration's vectors.
-      bool inside = true;
-      for (int i = 0; i < sw.contact.count && sw.contact.rows_per_contact == 3; ++i) {
-        const S fn = candidate.coeff(3 * i), t1 = candidate.coeff(3 * i + 1), t2 = candidate.coeff(3 * i + 2);
-        inside = inside && std::sqrt(t1 * t1 + t2 * t2) <= set.contacts[i].mu * fn;
-      }
-      if (inside && exact_finish(k)) return;
-      if (!inside && sw.contact.rows_per_contact == 3) {
-        const int projections =
-            detail::least_norm_in_cones(p.m, p.q, set, sw.active, k, rank, sw.lemke.principal, candidate,
-                                        sw.lemke.entering_column, sw.lemke.covering, options.max_sweeps * 8,
-                                        options.tolerance);
-        if (projections > 0) {
-          const LcpCheck<S> check = detail::check_cone_answer(sw, set, candidate, result.w, options.tolerance);
-          if (check.status.ok()) {
-            z = candidate;
-            result.residual = check.residual;
-            result.status = Status::Ok();
-            result.work = 0;
-            sw.dependent_rows = k - rank;
-            return;
-          }
-        }
+    const int found = detail::dependent_cone_answer(set, options, sw, candidate, &k, &rank);
+    if (found == 1 && exact_finish(k)) return;
+    if (found == 2) {
+      const LcpCheck<S> check = detail::check_cone_answer(sw, set, candidate, result.w, options.tolerance);
+      if (check.status.ok()) {
+        z = candidate;
+        result.residual = check.residual;
+        result.status = Status::Ok();
+        result.work = 0;
+        sw.dependent_rows = k - rank;
+        return;
       }
     }
   }

@@ -19,6 +19,7 @@
 #include <cstddef>
 
 #include "footfall/common/header_diagnostics.hpp"
+#include "footfall/common/inline.hpp"
 #include "footfall/common/numeric.hpp"
 #include "footfall/contact/contact.hpp"
 #include "footfall/lcp/least_norm.hpp"
@@ -84,10 +85,10 @@ void pyramid_facet_forces(S t1, S t2, int facets, S* beta) noexcept {
 // active[0, *k) when no held contact pulls, *rank the independent rows among them; false when a
 // block could not be solved. A sole whose centre of pressure is inside it keeps every corner; one
 // tipping onto an edge lets the far corners go.
-template <typename S, int N, typename MDerived, typename QDerived>
-bool hold_least_norm(const Eigen::MatrixBase<MDerived>& m, const Eigen::MatrixBase<QDerived>& q, int n,
-                     int per_contact, int count, bool* held, int* active, PrincipalSolveScratch<S, N>& scratch,
-                     LcpVector<S, N>& z, int* k, int* rank) noexcept {
+template <typename S, int N>
+FOOTFALL_NOINLINE bool hold_least_norm(const BlockData<S>& data, int n, int per_contact, int count, bool* held,
+                                       int* active, PrincipalSolveScratch<S, N>& scratch, LcpVector<S, N>& z, int* k,
+                                       int* rank) noexcept {
   for (int round = 0; round <= count; ++round) {
     *k = 0;
     for (int i = 0; i < count; ++i)
@@ -98,7 +99,7 @@ bool hold_least_norm(const Eigen::MatrixBase<MDerived>& m, const Eigen::MatrixBa
       set_zero(z, n, 1);
       return true;
     }
-    if (!solve_least_norm_block(m, q, n, active, *k, scratch, z, rank)) return false;
+    if (!solve_least_norm_block(data, n, active, *k, scratch, z, rank)) return false;
     S largest = S(0);
     for (int i = 0; i < count; ++i)
       if (held[i]) largest = std::max(largest, std::abs(z.coeff(i * per_contact)));
@@ -141,9 +142,9 @@ void project_onto_cone(S mu, S* f) noexcept {
 // with z = P_A of the last cone point, exact on the held rows' accelerations and outside no cone
 // by more than `tolerance`/4 of the largest force; −1 when the bound was reached first (the held
 // contacts cannot all stick, or not to that accuracy).
-template <typename S, int N, int K, typename MDerived, typename QDerived>
-int least_norm_in_cones(const Eigen::MatrixBase<MDerived>& m, const Eigen::MatrixBase<QDerived>& q,
-                        const ContactSet<S, K>& set, const int* active, int k, int rank,
+template <typename S, int N, int K>
+FOOTFALL_NOINLINE int least_norm_in_cones(const BlockData<S>& data, const ContactSet<S, K>& set, const int* active,
+                                          int k, int rank,
                         PrincipalSolveScratch<S, N>& scratch, LcpVector<S, N>& z, Eigen::Matrix<S, N, 1>& y,
                         Eigen::Matrix<S, N, 1>& correction, int max_iterations, S tolerance) noexcept {
   for (int r = 0; r < k; ++r) correction.coeffRef(r) = S(0);
@@ -163,7 +164,7 @@ int least_norm_in_cones(const Eigen::MatrixBase<MDerived>& m, const Eigen::Matri
     // y = P_A(x) = x − W⁺(W x + d): the accelerations exact, and the answer once y is inside
     // every cone to `tolerance` of the largest force (the cone check's allowance for an
     // iterative answer).
-    least_norm_correction(m, q, active, k, rank, z, scratch);
+    least_norm_correction(data, active, k, rank, z, scratch);
     S size = S(0), outside = S(0);
     for (int row = 0; row < k; ++row) {
       y.coeffRef(row) = z.coeff(active[row]) + scratch.r.coeff(row);
@@ -202,7 +203,8 @@ bool solve_held_least_norm(const StanceOptions<S>& options, const typename Conta
   LcpResult<S, V>& result = sw.lcp;
   auto& force = result.w;  // the contact-frame forces, until the check writes w
   int k = 0, rank = 0;
-  if (!hold_least_norm(cd.delassus, d, rows, m, cd.count, held, sw.active, sw.lemke.principal, force, &k, &rank))
+  if (!hold_least_norm(block_data(cd.delassus, d), rows, m, cd.count, held, sw.active, sw.lemke.principal, force, &k,
+                       &rank))
     return false;
   const int n = sw.problem.size();
   set_zero(result.z, n, 1);

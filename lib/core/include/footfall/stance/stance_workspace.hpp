@@ -68,8 +68,9 @@ struct StanceWorkspace {
   LcpResult<S, kMaxVariables> lcp;  // the LCP solvers' answer, or the cone solver's iterate
   int active[kVariableSlots] = {};  // the cone solver's exact finish: the rows held at zero
   // Of the rows the answer holds, how many the least-norm finish found dependent on the others
-  // (0: none; −1: not known, the answer came from an iteration or from Lemke).
-  int dependent_rows = -1;
+  // (0: none; −1: not known, the answer came from an iteration or from Lemke). Every solve sets
+  // it before the answer is read; 0 here keeps the workspace zero-initialised.
+  int dependent_rows = 0;
 
   RowVector force;                         // f: contact-frame forces (rows as in `contact`)
   LcpVector<S, kMaxVariables> previous;    // the last ok solve's unknowns z, for warm starts

@@ -79,7 +79,7 @@ void solve_sticking(const ContactSet<S, K>& unbounded, S data_rounding, StanceWo
     bool held[static_cast<std::size_t>(K)];
     for (int i = 0; i < nc; ++i) held[i] = !(p.q.coeff(3 * i) > S(0));
     int k = 0, rank = 0;
-    if (detail::hold_least_norm(p.m, p.q, n, 3, nc, held, sw.active, sw.lemke.principal, candidate, &k, &rank) &&
+    if (detail::hold_least_norm(detail::block_data(p.m, p.q), n, 3, nc, held, sw.active, sw.lemke.principal, candidate, &k, &rank) &&
         keep_if_checked(k, rank))
       return;
   }

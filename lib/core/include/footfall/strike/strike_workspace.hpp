@@ -124,7 +124,7 @@ struct StrikeResult {
   // kUnique with impulse_unique; otherwise kLeastNorm when the impulses are the least-norm of all
   // that give the same v⁺ (Newton's law, the held contacts' singular block solved by
   // lcp/least_norm.hpp), kOneOfMany when they are one answer among many (stance/options.hpp).
-  ForceChoice impulse_choice = ForceChoice::kOneOfMany;
+  ForceChoice impulse_choice = ForceChoice::kUnique;
 
   StrikePeaks<S, D, K> peaks;
 
