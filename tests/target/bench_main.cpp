@@ -13,7 +13,7 @@ int main() {
   using footfall::bench::g_counter;
   g_counter.calibrate();
   std::printf("footfall instruction counts on " FOOTFALL_BOARD_NAME " (QEMU -icount, %.3f ticks per instruction)\n",
-              g_counter.ticks_per_instruction());
+              static_cast<double>(g_counter.ticks_per_instruction()));
   std::printf("  %-6s  %-40s %8s\n", "scalar", "operation", "instr.");
   footfall::bench::spatial<float>();
   footfall::bench::spatial<double>();

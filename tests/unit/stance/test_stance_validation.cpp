@@ -60,6 +60,14 @@ FF_TEST_FLOAT_AND_DOUBLE(StanceValidation, EveryFieldIsChecked) {
     c.other_point.y() = nan;
   }, "contacts.other_point"));
   FF_EXPECT_TRUE(with([&](Contact<S>& c) { c.curvature = nan; }, "contacts.curvature"));
+  // A sphere foot's radius: negative, not finite, or on a contact that is not with the ground.
+  FF_EXPECT_TRUE(with([](Contact<S>& c) { c.radius = S(-0.01); }, "contacts.radius"));
+  FF_EXPECT_TRUE(with([&](Contact<S>& c) { c.radius = nan; }, "contacts.radius"));
+  FF_EXPECT_TRUE(with([](Contact<S>& c) { c.radius = std::numeric_limits<S>::infinity(); }, "contacts.radius"));
+  FF_EXPECT_TRUE(with([](Contact<S>& c) {
+    c.radius = S(0.02);
+    c.other_body = 0;
+  }, "contacts.radius"));
 
   // τ: wrong length, not finite.
   typename test::QuadrupedBench<S>::Tangent short_tau = test::QuadrupedBench<S>::Tangent::Zero(17);

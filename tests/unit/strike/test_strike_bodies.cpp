@@ -138,6 +138,39 @@ FF_TEST_FLOAT_AND_DOUBLE(StrikeReference, R9StickingCollision) {
   FF_EXPECT_NEAR(std::abs(b.result.impulse[0](0)) + std::abs(b.result.impulse[0](1)), mu * in, ulps<S>(256) * in);
 }
 
+// 9 again on a sphere foot (Contact::Sphere): the ball's frame turned, so the point under it is
+// not the point of its frame below the centre, and its centre given instead of that point. The
+// strike must find the same lowest point and the same impulses.
+FF_TEST_FLOAT_AND_DOUBLE(StrikeReference, R9StickingCollisionOnSphereFoot) {
+  auto& b = ball_bench<S>();
+  const S m = S(3), s = S(0.7), w = S(1.5), omega = S(-1), r = S(0.2), e = S(0.3);
+  const S slip = s - omega * r;
+  const S it = -S(2) * m / S(7) * slip, in = (S(1) + e) * m * w;
+  FF_ASSERT_TRUE(ball_on_floor(b, m, s, w, omega, S(1), e));
+  // Turned body: q's quaternion and v's body-axes components for the same world motion.
+  const Matrix3<S> turn = exp_so3(Vector3<S>(S(0.9), S(-0.3), S(0.5)));  // body → world
+  typename BallBench<S>::Config q(7);
+  set_free_body<S>(q, 0, Vector3<S>(S(0), S(0), r));
+  const Vector4<S> quaternion = quaternion_from_rotation(turn);
+  for (int k = 0; k < 4; ++k) q(3 + k) = quaternion(k);
+  typename BallBench<S>::Tangent v(6);
+  v.template head<3>() = turn.transpose() * Vector3<S>(s, S(0), -w);
+  v.template tail<3>() = turn.transpose() * Vector3<S>(S(0), omega, S(0));
+  b.contacts.clear();
+  b.contacts.add(Contact<S>::Sphere(0, Vector3<S>::Zero(), r, Vector3<S>::UnitZ(), S(1), e));
+  FF_ASSERT_TRUE(b.prepare(q, v));
+  const StrikeFriction models[2] = {StrikeFriction::kSticking, StrikeFriction::kCone};
+  for (const StrikeFriction model : models) {
+    FF_ASSERT_TRUE(b.solve(model).ok());
+    const S tol = ulps<S>(128) * in;
+    FF_EXPECT_NEAR(b.result.normal_impulse[0], in, tol);
+    FF_EXPECT_NEAR(b.result.impulse[0](0), it, tol);
+    FF_EXPECT_NEAR(b.result.impulse[0](1), S(0), tol);
+    FF_EXPECT_NEAR(b.result.departure[0], e * w, ulps<S>(128) * w);
+    FF_EXPECT_NEAR(b.result.slip_after[0], S(0), ulps<S>(128) * w);
+  }
+}
+
 // 11. Energy at one contact: never gained for 0 ≤ e ≤ 1, kept at e = 1 without friction, and with
 // friction the loss is at least the frictionless one's.
 FF_TEST_FLOAT_AND_DOUBLE(StrikeReference, R11EnergyOneContact) {

@@ -56,7 +56,7 @@ Result<ImpactReport> run_at(const RobotDescription& d, const ImpactState& s, con
     ContactImpulse c;
     c.body = s.contacts[slot].body;
     c.other_body = s.contacts[slot].other_body;
-    c.position = footfall::detail::world_point(run->ws, core.body, core.point);
+    c.position = footfall::detail::world_point(run->ws, core.body, footfall::detail::contact_point(run->ws, core));
     c.impulse = r.impulse[slot];
     c.normal_impulse = r.normal_impulse[slot];
     c.approach = r.approach[slot];

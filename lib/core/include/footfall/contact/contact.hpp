@@ -69,6 +69,10 @@ struct Contact {
   // Positive where the surfaces bend apart (a foot sliding over a bump), negative where they
   // close in (a disk entering the narrowing slot of RBDA Example 11.1); 0 for a point on a plane.
   S curvature = S(0);
+  // A sphere foot: the radius (m) of a sphere centred at `point`, which touches the ground at its
+  // point lowest along the normal (contact/contact_point.hpp); 0 for a point contact. Ground
+  // contacts only. The sphere's own roundness is in the radius: `curvature` stays the ground's.
+  S radius = S(0);
   ContactPad<S> pad;  // the foot pad's compliance, for the strike's peak loads (rigid if none)
 
   // A contact of `body`'s point with the ground, whose normal is `normal`.
@@ -80,6 +84,14 @@ struct Contact {
     c.normal = normal;
     c.mu = mu;
     c.restitution = restitution;
+    return c;
+  }
+
+  // A sphere foot of `radius` centred at `centre` on `body`, on the ground whose normal is `normal`.
+  static Contact Sphere(int body, const Vector3<S>& centre, S radius, const Vector3<S>& normal, S mu,
+                        S restitution = S(0)) noexcept {
+    Contact c = Ground(body, centre, normal, mu, restitution);
+    c.radius = radius;
     return c;
   }
 
@@ -128,6 +140,7 @@ S unit_normal_tolerance() noexcept {
 // the contact's index: "contacts.body", "contacts.point", "contacts.normal" (finite and of unit
 // length), "contacts.mu" (finite, ≥ 0), "contacts.restitution" (in [0, 1]), "contacts.other_body"
 // (−1 or a body other than `body`), "contacts.other_point", "contacts.curvature" (finite),
+// "contacts.radius" (finite, ≥ 0, and 0 unless the contact is with the ground),
 // "contacts.pad.law", "contacts.pad.stiffness" (finite, > 0), "contacts.pad.damping" (finite,
 // ≥ 0), "contacts.pad.exponent" (in [1, 3]); "contacts.count" for a count outside [0, K].
 template <typename S, int B, int D, int K>
@@ -145,6 +158,8 @@ Status validate_contacts(const Model<S, B, D>& model, const ContactSet<S, K>& se
       return Status::BadInput("contacts.other_body", i);
     if (c.other_body != -1 && !all_finite(c.other_point)) return Status::BadInput("contacts.other_point", i);
     if (!is_finite(c.curvature)) return Status::BadInput("contacts.curvature", i);
+    if (c.radius != S(0) && !(c.radius > S(0) && is_finite(c.radius) && c.other_body == -1))  // NaN is ≠ 0
+      return Status::BadInput("contacts.radius", i);
     const ContactPad<S>& pad = c.pad;
     if (static_cast<int>(pad.law) > static_cast<int>(PadLaw::kHuntCrossley)) return Status::BadInput("contacts.pad.law", i);
     if (pad.law != PadLaw::kNone) {

@@ -20,7 +20,9 @@
 // the contact sliding over the predecessor's surface, whose material point under it changes.
 // For e = n it is the second derivative of the gap φ of a successor point against a surface
 // fixed in the predecessor (RBDA (11.39)). On the ground ω_p = 0 and only e·a_s is left. A
-// contact with curved surfaces adds its curvature·‖u_t‖² to the normal row (contact.hpp).
+// contact with curved surfaces adds its curvature·‖u_t‖² to the normal row (contact.hpp); a
+// sphere foot's point is the sphere's lowest, whose own motion on the body adds r ω × (ω × n)
+// (contact/contact_point.hpp).
 //
 // W without H⁻¹ (RBDA §6.5 and Featherstone's "efficient factorisation" of H): with H = LᵀDL,
 // W = (L⁻ᵀGᵀ)ᵀ D⁻¹ (L⁻ᵀGᵀ). A row of G is non-zero only on the DOFs of the contact's two
@@ -36,6 +38,7 @@
 #include "footfall/common/header_diagnostics.hpp"
 #include "footfall/common/numeric.hpp"
 #include "footfall/contact/contact.hpp"
+#include "footfall/contact/contact_point.hpp"
 #include "footfall/contact/tangent_basis.hpp"
 #include "footfall/contact/unrolled_delassus.hpp"
 #include "footfall/dynamics/crba.hpp"
@@ -246,13 +249,14 @@ FOOTFALL_INLINE void store_free_flyer_contact_columns(const Workspace<S, B, D>& 
 }
 
 // Contact i's rows of G along directions e[0..m) given in the model's frame ("world" to the
-// model), for the successor's point p in that frame, and u = ṗ_s − ṗ_p there.
+// model), for the successor's material point under the contact, `point` in its frame and p in
+// the model's, and u = ṗ_s − ṗ_p there.
 template <typename S, int B, int D, int K>
 void fill_contact_rows(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, const Contact<S>& c,
-                       const Vector3<S>& p, const Vector3<S>* e, int m, ContactDynamics<S, D, K>& cd, int i,
-                       Vector3<S>* u) noexcept {
+                       const Vector3<S>& point, const Vector3<S>& p, const Vector3<S>* e, int m,
+                       ContactDynamics<S, D, K>& cd, int i, Vector3<S>* u) noexcept {
   *u = Vector3<S>::Zero();
-  point_velocity(model, ws, c.body, c.point, u);
+  point_velocity(model, ws, c.body, point, u);
   if (c.other_body != -1) {
     Vector3<S> u_p = Vector3<S>::Zero();
     point_velocity(model, ws, c.other_body, c.other_point, &u_p);
@@ -328,16 +332,19 @@ Status contact_terms(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, 
     Vector3<S>* e = cd.direction[i];
     e[0] = c.normal;
     tangent_basis(c.normal, &e[1], &e[2]);
-    cd.position[i] = detail::world_point(ws, c.body, c.point);
+    const bool sphere = c.radius != S(0);
+    const Vector3<S> point = sphere ? detail::sphere_contact_point(ws, c) : c.point;
+    cd.position[i] = detail::world_point(ws, c.body, point);
     detail::collect_contact_support(model, c.body, c.other_body, cd, i);
     Vector3<S> u;
-    detail::fill_contact_rows(model, ws, c, cd.position[i], e, m, cd, i, &u);
+    detail::fill_contact_rows(model, ws, c, point, cd.position[i], e, m, cd, i, &u);
     for (int r = 0; r < m; ++r) cd.velocity.coeffRef(i * m + r) = e[r].dot(u);
     if (!velocity_terms) continue;
 
     // The q̈ = 0 accelerations of the two points and the predecessor's turn rate ω_p (world).
     Vector3<S> a_rel = Vector3<S>::Zero(), omega_p = Vector3<S>::Zero();
-    point_velocity_product_acceleration(model, ws, c.body, c.point, &a_rel);
+    point_velocity_product_acceleration(model, ws, c.body, point, &a_rel);
+    if (sphere) a_rel += detail::rolling_sphere_acceleration(ws, c);
     if (c.other_body != -1) {
       Vector3<S> a_p = Vector3<S>::Zero();
       point_velocity_product_acceleration(model, ws, c.other_body, c.other_point, &a_p);

@@ -11,6 +11,7 @@
 // event-driven, variable-step and fixed-step schemes see the same geometry.
 #include "footfall/common/header_diagnostics.hpp"
 #include "footfall/contact/contact.hpp"
+#include "footfall/contact/contact_point.hpp"
 #include "footfall/dynamics/kinematics.hpp"
 
 FOOTFALL_HEADER_BEGIN
@@ -53,10 +54,11 @@ template <typename S, int B, int D, int K>
 void contact_gap(const Workspace<S, B, D>& ws, const ContactCandidates<S, K>& candidates, int i, S* gap,
                  S* normal_velocity) noexcept {
   const Contact<S>& c = candidates.contacts[i];
-  *gap = c.normal.dot(detail::world_point(ws, c.body, c.point)) - candidates.plane_offset[i];
+  const Vector3<S> point = detail::contact_point(ws, c);  // a sphere's lowest point
+  *gap = c.normal.dot(detail::world_point(ws, c.body, point)) - candidates.plane_offset[i];
   const Motion<S>& v = ws.velocity[c.body];
   const Vector3<S> point_velocity = ws.world_to_body[c.body].rotation().transpose() *
-                                    (v.linear() + v.angular().cross(c.point));
+                                    (v.linear() + v.angular().cross(point));
   *normal_velocity = c.normal.dot(point_velocity);
 }
 
@@ -66,7 +68,8 @@ template <typename S, int B, int D, int K>
 Vector3<S> contact_slip(const Workspace<S, B, D>& ws, const ContactCandidates<S, K>& candidates, int i) noexcept {
   const Contact<S>& c = candidates.contacts[i];
   const Motion<S>& v = ws.velocity[c.body];
-  const Vector3<S> u = ws.world_to_body[c.body].rotation().transpose() * (v.linear() + v.angular().cross(c.point));
+  const Vector3<S> u = ws.world_to_body[c.body].rotation().transpose() *
+                       (v.linear() + v.angular().cross(detail::contact_point(ws, c)));
   return u - c.normal * c.normal.dot(u);
 }
 

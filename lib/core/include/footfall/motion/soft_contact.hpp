@@ -213,7 +213,7 @@ Status advance_soft_contact(const Model<S, B, D>& model, Workspace<S, B, D>& ws,
     if (!f.touching) continue;
     const Contact<S>& c = candidates.contacts[i];
     mw.jacobian.resize(3, model.nv());
-    status = point_jacobian(model, ws, c.body, c.point, mw.jacobian);
+    status = point_jacobian(model, ws, c.body, detail::contact_point(ws, c), mw.jacobian);
     if (!status.ok()) return report.status = status;
     mw.tau_contact.noalias() += mw.jacobian.transpose() * (c.normal * f.normal + f.friction);
   }

@@ -315,8 +315,10 @@ void solve_cone(const ContactSet<S, K>& set, const StanceOptions<S>& options, bo
   result.residual = std::numeric_limits<S>::infinity();
   if (!warm || result.z.size() != n) set_zero(result.z, n, 1);
   LcpVector<S, N>& z = result.z;
+  // Every solve that fills the candidate writes all n entries (zero off its block), so it is
+  // sized, not cleared.
   LcpVector<S, N> candidate;
-  set_zero(candidate, n, 1);
+  candidate.resize(n);
   // The rows of the last exact finish tried; only its first tried_count entries are ever read, so
   // it is left unset (a zero initialiser is a memset call, in picolibc a byte loop, each solve).
   int tried[static_cast<std::size_t>(N)];  // NOLINT(cppcoreguidelines-pro-type-member-init)
@@ -328,17 +330,24 @@ void solve_cone(const ContactSet<S, K>& set, const StanceOptions<S>& options, bo
 
   // Solves the equalities of the states in sw.active[0, k) exactly and returns true when that
   // answer passes the check at rounding level (then it is in sw.lcp); a set already tried is not
-  // tried again.
+  // tried again. Only a set that failed is remembered (the solve and check leave sw.active as it
+  // was): after a success nothing is tried again.
   const auto exact_finish = [&](int k) {
     bool same = k == tried_count;
     for (int r = 0; same && r < k; ++r) same = tried[r] == sw.active[r];
     if (same) return false;
-    tried_count = k;
-    for (int r = 0; r < k; ++r) tried[r] = sw.active[r];
     int rank = k;
-    if (!detail::solve_held_block(p, sw.active, k, symmetric, sw.lemke.principal, candidate, &rank)) return false;
-    const LcpCheck<S> exact = detail::check_cone_answer(sw, set, candidate, result.w, data_rounding);
-    if (!exact.status.ok()) return false;
+    LcpCheck<S> exact;
+    bool passed = detail::solve_held_block(p, sw.active, k, symmetric, sw.lemke.principal, candidate, &rank);
+    if (passed) {
+      exact = detail::check_cone_answer(sw, set, candidate, result.w, data_rounding);
+      passed = exact.status.ok();
+    }
+    if (!passed) {
+      tried_count = k;
+      for (int r = 0; r < k; ++r) tried[r] = sw.active[r];
+      return false;
+    }
     z = candidate;
     result.residual = exact.residual;
     result.status = Status::Ok();

@@ -253,8 +253,8 @@ bool active_rows_independent(StrikeWorkspace<S, D, K, V>& sw, S threshold) noexc
   }
   if (k == 0) return true;
   for (int r = 0; r < k; ++r) p.q.coeffRef(sw.solve.active[r]) = S(1);
-  LcpVector<S, StanceWorkspace<S, D, K, V>::kMaxVariables> scratch;
-  set_zero(scratch, cd.rows(), 1);
+  LcpVector<S, StanceWorkspace<S, D, K, V>::kMaxVariables> scratch;  // written whole by the solve
+  scratch.resize(cd.rows());
   return solve_principal_block_symmetric(p, sw.solve.active, k, sw.solve.lemke.principal, scratch);
 }
 
@@ -326,7 +326,7 @@ Status solve_strike(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, c
       continue;
     }
     Vector3<S> u;
-    detail::contact_relative_velocity(model, ws, c, detail::world_point(ws, c.body, c.point), v, &u, &approach_scale[i]);
+    detail::contact_relative_velocity(model, ws, c, detail::world_point(ws, c.body, detail::contact_point(ws, c)), v, &u, &approach_scale[i]);
     result.approach[i] = c.normal.dot(u);
   }
   StanceSolver used = result.solver;
@@ -401,7 +401,7 @@ Status solve_strike(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, c
       const Contact<S>& c = set.contacts[i];
       Vector3<S> after;
       S scale_after;
-      detail::contact_relative_velocity(model, ws, c, detail::world_point(ws, c.body, c.point), result.v_plus, &after,
+      detail::contact_relative_velocity(model, ws, c, detail::world_point(ws, c.body, detail::contact_point(ws, c)), result.v_plus, &after,
                                         &scale_after);
       // A few roundings of ζ⁺'s terms, not the checks' bound (which allows for an elimination):
       // adding a contact that did not need it costs a re-solve and gives it no impulse, while
@@ -477,7 +477,7 @@ Status solve_strike(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, c
       e[0] = c.normal;
       tangent_basis(c.normal, &e[1], &e[2]);
       Vector3<S> u;
-      detail::contact_relative_velocity(model, ws, c, detail::world_point(ws, c.body, c.point), result.v_plus, &u,
+      detail::contact_relative_velocity(model, ws, c, detail::world_point(ws, c.body, detail::contact_point(ws, c)), result.v_plus, &u,
                                         &scale_after);
       for (int r = 0; r < 3; ++r) after[r] = e[r].dot(u);
     }

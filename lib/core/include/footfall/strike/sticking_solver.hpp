@@ -38,8 +38,8 @@ void solve_sticking(const ContactSet<S, K>& unbounded, S data_rounding, StanceWo
   sw.dependent_rows = -1;
   result.work = 0;
   result.residual = std::numeric_limits<S>::infinity();
-  LcpVector<S, N> candidate;
-  set_zero(candidate, n, 1);
+  LcpVector<S, N> candidate;  // every solve that fills it writes all n entries
+  candidate.resize(n);
   // A row no joint can move (W_rr = 0: the out-of-plane tangent of a planar model) has ζ = 0 and
   // takes no impulse; held active it would make every block singular.
   S largest = S(0);

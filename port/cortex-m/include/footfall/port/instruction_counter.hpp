@@ -56,30 +56,36 @@ class InstructionCounter {
 
 class InstructionCounter {
  public:
-  // Measures ticks per instruction on a loop of exactly 2 × kLoopIterations instructions (the
-  // difference of two loop lengths cancels the call's own cost).
+  // Measures the ticks of a loop of exactly 2 × kLoopIterations instructions (the difference of
+  // two loop lengths cancels the call's own cost). The ratio stays a pair of integers: a count
+  // is then an integer division, with no double arithmetic, which a board with a
+  // single-precision FPU would pull in from the runtime library.
   void calibrate() noexcept {
     const Ticks short_loop = time_loop(kLoopIterations / 10);
     const Ticks long_loop = time_loop(kLoopIterations / 10 + kLoopIterations);
-    ticks_per_instruction_ =
-        static_cast<double>(long_loop - short_loop) / (2.0 * static_cast<double>(kLoopIterations));
+    calibration_ticks_ = long_loop > short_loop ? long_loop - short_loop : kCalibrationInstructions;
     overhead_ticks_ = 0;
     overhead_ticks_ = measure_ticks([] {});
   }
 
-  double ticks_per_instruction() const noexcept { return ticks_per_instruction_; }
+  // For reports: the clock's ticks per instruction that calibrate() measured.
+  float ticks_per_instruction() const noexcept {
+    return static_cast<float>(calibration_ticks_) / static_cast<float>(kCalibrationInstructions);
+  }
 
   static const char* unit() noexcept { return "instructions"; }
 
-  // Instructions executed by f(), the measurement's own cost taken off.
+  // Instructions executed by f(), the measurement's own cost taken off, rounded to the nearest.
   template <typename F>
   std::uint32_t count(F&& f) const noexcept {
-    const double ticks = static_cast<double>(measure_ticks(f) - overhead_ticks_);
-    return static_cast<std::uint32_t>(ticks / ticks_per_instruction_ + 0.5);
+    const Ticks measured = measure_ticks(f);
+    const Ticks ticks = measured > overhead_ticks_ ? measured - overhead_ticks_ : 0;
+    return static_cast<std::uint32_t>((ticks * kCalibrationInstructions + calibration_ticks_ / 2) / calibration_ticks_);
   }
 
  private:
   static constexpr std::uint32_t kLoopIterations = 20000;
+  static constexpr Ticks kCalibrationInstructions = 2 * Ticks{kLoopIterations};
 
   template <typename F>
   Ticks measure_ticks(F&& f) const noexcept {
@@ -100,7 +106,7 @@ class InstructionCounter {
     return now() - start;
   }
 
-  double ticks_per_instruction_ = 1.0;
+  Ticks calibration_ticks_ = kCalibrationInstructions;  // uncalibrated: one tick an instruction
   Ticks overhead_ticks_ = 0;
 };
 
