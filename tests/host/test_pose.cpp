@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <fstream>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -232,6 +233,44 @@ TEST(Forces, ContactsNamedByShape) {
   bad.at("contacts")[0].at("shape") = "arm";
   expect_bad_input("forces --model " + quoted(urdf) + " --floating-base --state " + write_state(bad),
                    "no collision sphere, box or cylinder on link 'arm'");
+}
+
+// A ball (m 2 kg, r 0.1 m, I = ⅖ m r²) rolling on the floor at s = 2 m/s, its foot named by its
+// collision sphere: a sphere foot, touching at its lowest point as it rolls, so rolling on at
+// constant speed needs the weight alone (normal force m g, the centre not accelerating). A contact fixed on the ball
+// at that point would accelerate towards the centre at s²/r = 40 m/s², more than g, and would
+// read the ball as leaving the floor. The same foot given by point and radius agrees.
+TEST(Forces, SphereFootRolls) {
+  const std::string urdf = footfall::test::test_file_name("ball.urdf");
+  std::ofstream(urdf) << R"(<robot name="ball"><link name="ball"><inertial><mass value="2"/>
+      <inertia ixx="0.008" ixy="0" ixz="0" iyy="0.008" iyz="0" izz="0.008"/></inertial>
+      <collision><geometry><sphere radius="0.1"/></geometry></collision></link></robot>)";
+  const double m = 2.0, r = 0.1, s = 2.0, g = 9.81;
+  json state = {{"q", {0, 0, r, 0, 0, 0, 1}}, {"v", {s, 0, 0, 0, s / r, 0}}, {"tau", {0, 0, 0, 0, 0, 0}},
+                {"contacts", {{{"shape", "ball"}, {"normal", {0, 0, 1}}, {"mu", 0.5}}}}};
+  json by_point = state;
+  by_point.at("contacts")[0] = {{"body", "ball"}, {"point", {0, 0, 0}}, {"radius", r}, {"normal", {0, 0, 1}}, {"mu", 0.5}};
+  for (const json& file : {state, by_point}) {
+    const ToolRun run = run_tool("forces --model " + quoted(urdf) + " --floating-base --json --state " + write_state(file));
+    ASSERT_EQ(run.status, 0) << run.err;
+    const json j = json::parse(run.out);
+    ASSERT_EQ(j.at("contacts").size(), 1u);
+    EXPECT_NEAR(j.at("contacts")[0].at("normal_force").get<double>(), m * g, 1e-12);
+    EXPECT_NEAR(j.at("contacts")[0].at("position")[2].get<double>(), 0.0, 1e-15);
+    // q̈ of a free flyer is the rate of its velocity in its own axes: with the centre not
+    // accelerating that is −ω × v = (0, 0, s²/r), and ω does not change.
+    const json& qdd = j.at("qdd");
+    for (int k = 0; k < 6; ++k)
+      EXPECT_NEAR(qdd[static_cast<std::size_t>(k)].get<double>(), k == 2 ? s * s / r : 0.0, 1e-11) << k;
+  }
+  json bad = by_point;
+  bad.at("contacts")[0].at("radius") = -0.1;
+  expect_bad_input("forces --model " + quoted(urdf) + " --floating-base --state " + write_state(bad),
+                   "contacts[0].radius: negative");
+  bad = state;
+  bad.at("contacts")[0]["radius"] = 0.1;
+  expect_bad_input("forces --model " + quoted(urdf) + " --floating-base --state " + write_state(bad),
+                   "contacts[0].radius: a contact named by shape takes its radius from the shape");
 }
 
 // Jury's bound on a pendulum: a rod's link of inertia I about its joint at the world, held by

@@ -130,6 +130,41 @@ FF_TEST_FLOAT_AND_DOUBLE(TimeStepping, R16BallApexesShrinkByESquared) {
   FF_EXPECT_NEAR(b.state.v.norm(), S(0), S(1e-6));
 }
 
+// A ball on a sphere foot (problem 22, tests/README.md) released on a slope of θ = 0.3 rad with
+// μ = 1: it rolls without slipping, its centre gaining (5/7) g sin θ of speed along the slope each
+// second to within g·h (at h = 10⁻⁴ s: the ball's velocity is in its own axes, which turn by ω h a
+// step, and at 1 ms the scheme's error in them reaches a few per cent by ω = 20 rad/s), and it stays on the plane all the way (its gap within the scheme's
+// tolerance, the contact never lost), turning at ω = v/r. A point fixed on the ball would be
+// carried up off the plane as the ball turns, and the ball would fall after it in hops.
+FF_TEST_FLOAT_AND_DOUBLE(TimeStepping, BallOnSphereFootRollsDownSlope) {
+  static BallBench<S> b;
+  FF_ASSERT_TRUE(bouncing_ball(b));
+  const S theta = S(0.3), r = S(kBallRadius), g = S(9.81), h = S(1e-4);
+  const Vector3<S> n(std::sin(theta), S(0), std::cos(theta));
+  b.candidates.clear();
+  FF_ASSERT_TRUE(b.candidates.add(Contact<S>::Sphere(0, Vector3<S>::Zero(), r, n, S(1))).ok());
+  for (int k = 0; k < 3; ++k) b.state.q(k) = r * n(k);  // touching the plane through the origin
+  TimeSteppingOptions<S> o = stepping_options(h, FrictionModel::kCone);
+  o.contact.gravity = Vector3<S>(S(0), S(0), -g);
+  int losses = 0;
+  S worst_gap = S(0);
+  for (int k = 0; k < 3000; ++k) {
+    FF_ASSERT_TRUE(advance_time_stepping(b.model, b.ws, b.candidates, b.tau, o, b.motion, b.state, b.report).ok());
+    if (b.report.events & kEventContactLoss) ++losses;
+    const Vector3<S> centre(b.state.q(0), b.state.q(1), b.state.q(2));
+    worst_gap = std::max(worst_gap, std::abs(centre.dot(n) - r));
+  }
+  FF_EXPECT_EQ(losses, 0);
+  FF_EXPECT_TRUE(worst_gap <= S(1e-3));
+  // v is in the ball's axes: its world velocity is R v, and |v| is the same in any axes.
+  const S speed = b.state.v.template head<3>().norm();
+  FF_EXPECT_NEAR(speed, S(5) / S(7) * g * std::sin(theta) * b.state.time, g * h);
+  FF_EXPECT_NEAR(b.state.v.template tail<3>().norm() * r, speed, g * h);
+  // The step's mean normal force p/h: in float the gap's rounding (ε|q|), taken up within a step,
+  // moves it by about ε|q|/h² of g.
+  FF_EXPECT_NEAR(b.state.normal_force[0], g * std::cos(theta), (sizeof(S) == sizeof(float) ? S(5e-2) : S(1e-3)) * g);
+}
+
 // Coulomb friction in the step's LCP: the rod lying on the floor, pushed along it at v₀, loses
 // exactly μ g h of speed a step (the pyramid's facet lies along the slip; the cone's edge), stops
 // after v₀/(μg) to within a step, having slid v₀²/(2μg) to within v₀·h, and then sticks.

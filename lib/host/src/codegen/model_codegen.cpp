@@ -263,8 +263,9 @@ void write_frames(std::ostringstream& out, const RobotDescription& d, const std:
     if (s.kind == ShapeKind::kSphere) spheres.push_back(&s);
   if (!spheres.empty()) {
     taken.clear();  // a sphere's constant ends in Sphere, a frame's in Frame
-    out << "\n// The collision spheres (where a point foot touches: the centre less the radius along the\n"
-        << "// contact normal), each with its link's name, centre and radius.\n"
+    out << "\n// The collision spheres, each with its link's name, centre and radius: a sphere foot\n"
+        << "// (Contact<S>::Sphere(body, centre, radius, normal, mu), touching at its lowest point as it\n"
+        << "// rolls), or a point foot at the centre less the radius along the contact normal.\n"
         << "template <typename S>\nstruct " << prefix << "Sphere {\n  " << prefix << "Frame<S> centre;\n  S radius;\n};\n"
         << "inline constexpr int k" << prefix << "SphereCount = " << spheres.size() << ";\n"
         << "template <typename S>\ninline constexpr " << prefix << "Sphere<S> k" << prefix << "Spheres[k" << prefix

@@ -108,6 +108,7 @@ Result<void> prepare_core_state(const RobotDescription& d, const StateFile& s, c
     c.other_body = sc.other_body_index;
     c.other_point = sc.other_point;
     c.curvature = sc.curvature;
+    c.radius = sc.radius;
     c.pad = sc.pad;
     status = core->contacts.add(c);
     if (!status.ok()) return Error{describe_stance_status(status, d, state_name)};

@@ -82,9 +82,15 @@ Result<std::vector<FootContact>> place_feet(const RobotDescription& d, const Pos
       std::vector<Vector3<double>> points;
       const ShapeDescription* lowest = lowest_shape_of_link(d, link, placed, up, &points);
       const Transform<double>& x = placed[static_cast<std::size_t>(lowest->body)];
-      for (const Vector3<double>& point : points)
-        contacts.push_back(FootContact{link, d.bodies[static_cast<std::size_t>(lowest->body)].name, point,
-                                       to_world(x, point), Vector3<double>::Zero()});
+      for (const Vector3<double>& point : points) {
+        FootContact foot{link, d.bodies[static_cast<std::size_t>(lowest->body)].name, point, to_world(x, point),
+                         Vector3<double>::Zero()};
+        if (lowest->kind == ShapeKind::kSphere) {  // a sphere foot: its centre and radius
+          foot.point = lowest->body_to_shape.translation();
+          foot.radius = lowest->radius;
+        }
+        contacts.push_back(foot);
+      }
     }
     if (contacts.size() == before) {
       for (const FrameDescription& f : d.frames)
@@ -127,7 +133,7 @@ Result<void> hold(const RobotDescription& d, PoseReport* report) {
   for (const FootContact& c : report->contacts) {
     int body = 0;
     while (d.bodies[static_cast<std::size_t>(body)].name != c.body) ++body;
-    if (status.ok()) status = core->contacts.add(Contact<double>::Ground(body, c.point, up, report->mu, 0.0));
+    if (status.ok()) status = core->contacts.add(Contact<double>::Sphere(body, c.point, c.radius, up, report->mu, 0.0));
   }
   auto cd = std::make_unique<ContactDynamics<double, D, kMaxStateContacts>>();
   if (status.ok()) status = compute_contact_dynamics(model, core->ws, core->contacts, core->tau, true, *cd);
@@ -246,6 +252,7 @@ nlohmann::ordered_json contacts_json(const PoseReport& r, bool with_forces) {
     nlohmann::ordered_json contact;
     contact["body"] = c.body;
     contact["point"] = json_vector3(c.point);
+    if (c.radius > 0.0) contact["radius"] = c.radius;
     contact["normal"] = json_vector3(up);
     contact["mu"] = r.mu;
     if (with_forces) {

@@ -141,10 +141,11 @@ ContactPad<double> parse_pad(const json& pad, const std::string& field) {
 }
 
 // A contact's "shape": the collision shape of that link that reaches lowest along −normal at
-// the state's q (shape_contacts.hpp), its contact points in its body's frame.
+// the state's q (shape_contacts.hpp), its contact points in its body's frame; a sphere is one
+// sphere foot, its centre with its radius in *radius (0 for the other shapes).
 std::vector<Vector3<double>> shape_points(const json& j, const std::string& field, const RobotDescription& model,
                                           const std::vector<Transform<double>>& placed, const Vector3<double>& normal,
-                                          int* body) {
+                                          int* body, double* radius) {
   if (!j.is_string()) throw FieldError{field, "not a string (a collision shape's link)"};
   std::vector<Vector3<double>> points;
   const ShapeDescription* shape = lowest_shape_of_link(model, j.get<std::string>(), placed, normal, &points);
@@ -156,6 +157,11 @@ std::vector<Vector3<double>> shape_points(const json& j, const std::string& fiel
                                 model.name + (links.empty() ? " (it has none)" : " (links with one: " + links + ")")};
   }
   *body = shape->body;
+  *radius = 0.0;
+  if (shape->kind == ShapeKind::kSphere) {
+    *radius = shape->radius;
+    return {shape->body_to_shape.translation()};
+  }
   return points;
 }
 
@@ -167,7 +173,7 @@ std::vector<StateContact> parse_contact(const json& j, const std::string& where,
   if (!j.is_object()) throw FieldError{where, "not an object"};
   refuse_unknown_keys(j, where, "a contact",
                       {"body", "point", "shape", "normal", "mu", "restitution", "other_body", "other_point", "curvature",
-                       "pad"});
+                       "radius", "pad"});
   const bool by_shape = j.contains("shape");
   if (by_shape && (j.contains("body") || j.contains("point")))
     throw FieldError{where + ".shape", "names the contact's place, as body and point do: give one or the other"};
@@ -181,7 +187,9 @@ std::vector<StateContact> parse_contact(const json& j, const std::string& where,
     throw FieldError{where + ".normal", "not of unit length (length " + format_refused(length) + ")"};
   std::vector<Vector3<double>> points;
   if (by_shape) {
-    points = shape_points(j.at("shape"), where + ".shape", model, *placed, c.normal, &c.body_index);
+    if (j.contains("radius"))
+      throw FieldError{where + ".radius", "a contact named by shape takes its radius from the shape"};
+    points = shape_points(j.at("shape"), where + ".shape", model, *placed, c.normal, &c.body_index, &c.radius);
     c.body = model.bodies[static_cast<std::size_t>(c.body_index)].name;
   } else {
     const BodyReference body = body_reference(j.at("body"), where + ".body", model);
@@ -208,6 +216,13 @@ std::vector<StateContact> parse_contact(const json& j, const std::string& where,
     c.other_point = other.to_body(vector3(j.at("other_point"), where + ".other_point"));
   }
   if (j.contains("curvature")) c.curvature = number(j.at("curvature"), where + ".curvature");
+  if (j.contains("radius")) {
+    c.radius = number(j.at("radius"), where + ".radius");
+    if (c.radius < 0.0)
+      throw FieldError{where + ".radius", "negative (" + format_refused(c.radius) + "); a sphere foot's radius is >= 0"};
+    if (c.radius > 0.0 && c.other_body_index >= 0)
+      throw FieldError{where + ".radius", "a sphere foot touches the ground: other_body is for point contacts"};
+  }
   if (j.contains("pad")) c.pad = parse_pad(j.at("pad"), where + ".pad");
   if (by_shape && c.other_body_index >= 0)
     throw FieldError{where + ".shape", "a contact named by shape touches the ground: other_body is for point contacts"};

@@ -40,9 +40,10 @@ struct PlacedPoint {
 struct FootContact {
   std::string foot;  // what --feet named
   std::string body;  // the body the point is on
-  Vector3<double> point = Vector3<double>::Zero();  // in the body's frame
-  Vector3<double> world = Vector3<double>::Zero();
+  Vector3<double> point = Vector3<double>::Zero();  // in the body's frame; a sphere foot's centre
+  Vector3<double> world = Vector3<double>::Zero();  // where it touches, in the world
   Vector3<double> holding_force = Vector3<double>::Zero();  // world frame, N
+  double radius = 0.0;  // a sphere foot's (0 for a point)
 };
 
 struct PoseReport {

@@ -54,6 +54,7 @@ struct StateContact {
   int other_body_index = -1;
   Vector3<double> other_point = Vector3<double>::Zero();
   double curvature = 0.0;
+  double radius = 0.0;     // a sphere foot: `point` is its centre (Contact::radius)
   ContactPad<double> pad;  // law kNone when the file gives no pad
 
   bool has_pad() const noexcept { return pad.law != PadLaw::kNone; }
