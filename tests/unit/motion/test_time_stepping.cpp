@@ -165,6 +165,44 @@ FF_TEST_FLOAT_AND_DOUBLE(TimeStepping, BallOnSphereFootRollsDownSlope) {
   FF_EXPECT_NEAR(b.state.normal_force[0], g * std::cos(theta), (sizeof(S) == sizeof(float) ? S(5e-2) : S(1e-3)) * g);
 }
 
+// A box (a × w × c, 2 kg) dropped flat from 5 cm onto its four bottom corners with e = 0 (problem
+// 18's box, tests/README.md): the four rows are dependent, and each step takes the least-norm
+// impulses (the held-contacts finish), so it lands on all four, comes to rest, and each corner
+// carries a quarter of the weight: the same answer, to rounding, with its corners in any order.
+FF_TEST_FLOAT_AND_DOUBLE(TimeStepping, BoxDroppedFlatRestsOnFourCorners) {
+  static RigidBench<S, 1, 6, 4> b;
+  const S m = S(2), a = S(0.3), w = S(0.2), c = S(0.1), g = S(9.81), drop = S(0.05);
+  Inertia<S> inertia;
+  FF_ASSERT_TRUE(Inertia<S>::FromMassComInertia(m, Vector3<S>::Zero(), box_inertia(m, a, w, c), &inertia).ok());
+  ModelBuilder<S, 1, 6> builder;
+  builder.add_body("box", -1, JointSpec<S>::FreeFlyer(), inertia, nullptr, "free");
+  FF_ASSERT_TRUE(builder.build(&b.model).ok());
+  const int orders[2][4] = {{0, 1, 2, 3}, {3, 1, 0, 2}};
+  const S corners[4][2] = {{a / 2, w / 2}, {-a / 2, w / 2}, {-a / 2, -w / 2}, {a / 2, -w / 2}};
+  for (const auto& order : orders) {
+    b.candidates.clear();
+    for (const int k : order)
+      FF_ASSERT_TRUE(b.candidates
+                         .add(Contact<S>::Ground(0, Vector3<S>(corners[k][0], corners[k][1], -c / 2), Vector3<S>::UnitZ(),
+                                                 S(0.8)))
+                         .ok());
+    b.state = RigidMotionState<S, 1, 6, 4>();
+    b.state.q = Model<S, 1, 6>::ConfigVector::Zero(7);
+    b.state.q(2) = c / 2 + drop;
+    b.state.q(6) = S(1);
+    b.state.v = Model<S, 1, 6>::TangentVector::Zero(6);
+    b.tau = Model<S, 1, 6>::TangentVector::Zero(6);
+    TimeSteppingOptions<S> o = stepping_options(S(1e-3), FrictionModel::kCone);
+    o.contact.gravity = Vector3<S>(S(0), S(0), -g);
+    for (int k = 0; k < 400; ++k)
+      FF_ASSERT_TRUE(advance_time_stepping(b.model, b.ws, b.candidates, b.tau, o, b.motion, b.state, b.report).ok());
+    const S tol = sizeof(S) == sizeof(float) ? S(1e-3) : S(1e-9);
+    FF_EXPECT_NEAR(b.state.v.norm(), S(0), tol);
+    FF_EXPECT_NEAR(b.state.q(2), c / 2, S(1e-3));
+    for (int i = 0; i < 4; ++i) FF_EXPECT_NEAR(b.state.normal_force[i], m * g / S(4), tol * m * g);
+  }
+}
+
 // Coulomb friction in the step's LCP: the rod lying on the floor, pushed along it at v₀, loses
 // exactly μ g h of speed a step (the pyramid's facet lies along the slip; the cone's edge), stops
 // after v₀/(μg) to within a step, having slid v₀²/(2μg) to within v₀·h, and then sticks.
