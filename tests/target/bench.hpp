@@ -23,6 +23,8 @@ void stance();
 template <typename S>
 void strike();
 template <typename S>
+void soles();
+template <typename S>
 void motion();
 
 }  // namespace footfall::bench

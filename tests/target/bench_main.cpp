@@ -23,6 +23,8 @@ int main() {
   footfall::bench::stance<double>();
   footfall::bench::strike<float>();
   footfall::bench::strike<double>();
+  footfall::bench::soles<float>();
+  footfall::bench::soles<double>();
   footfall::bench::motion<float>();
   footfall::bench::motion<double>();
   std::printf("stack high-water mark: %u of %u bytes\n",
