@@ -45,7 +45,7 @@ inline int read_contact_count(ByteReader& in) { return (in.integer(0, kFeet + 1)
 
 // Contact `slot`: a foot (slot's own when the bytes have run out; or any body index, in range or
 // not) on the ground or on another body, its normal usually unit (a fuzzed direction,
-// normalised) and sometimes not.
+// normalised) and sometimes not, sometimes a sphere foot.
 template <typename S>
 Contact<S> read_contact(ByteReader& in, int slot) {
   Contact<S> c;
@@ -61,6 +61,7 @@ Contact<S> read_contact(ByteReader& in, int slot) {
     c.other_point = read_vector<S>(in, Vector3<S>::Zero(), S(0.2));
   }
   if (in.one_in(8)) c.curvature = in.number<S>(S(0), S(10));
+  if (in.one_in(8)) c.radius = in.number<S>(S(0.02), S(0.02));  // a sphere foot (or a bad radius)
   return c;
 }
 

@@ -434,6 +434,9 @@ int rows(const Row<S>** out) {
       {"NaN restitution", Entry::kStrike, [](W& w) { w.contacts[0].restitution = nan<S>(); }, C::kBadInput, "contacts.restitution", 0},
       {"Inf in v⁻", Entry::kStrike, [](W& w) { w.v(7) = inf<S>(); }, C::kBadInput, "v", 7},
       {"NaN curvature", Entry::kStrike, [](W& w) { w.contacts[2].curvature = nan<S>(); }, C::kBadInput, "contacts.curvature", 2},
+      {"NaN sphere radius", Entry::kStance, [](W& w) { w.contacts[2].radius = nan<S>(); }, C::kBadInput, "contacts.radius", 2},
+      {"Inf sphere radius", Entry::kStrike, [](W& w) { w.contacts[1].radius = inf<S>(); }, C::kBadInput, "contacts.radius", 1},
+      {"NaN sphere radius", Entry::kTimeStepping, [](W& w) { w.candidates.contacts[0].radius = nan<S>(); }, C::kBadInput, "contacts.radius", 0},
       {"Inf plane offset", Entry::kTimeStepping, [](W& w) { w.candidates.plane_offset[1] = inf<S>(); }, C::kBadInput, "candidates.plane_offset", 1},
       {"NaN in the state's v", Entry::kTimeStepping, [](W& w) { w.state.v(3) = nan<S>(); }, C::kBadInput, "state.v", 3},
       {"NaN step", Entry::kTimeStepping, [](W& w) { w.time_stepping.step = nan<S>(); }, C::kBadInput, "options.step", -1},
@@ -471,6 +474,7 @@ int rows(const Row<S>** out) {
       // Zero and negative mass.
       {"zero mass", Entry::kMassProperties, [](W& w) { w.mass = S(0); }, C::kBadInput, "mass", -1},
       {"negative mass", Entry::kMassProperties, [](W& w) { w.mass = S(-1); }, C::kBadInput, "mass", -1},
+      {"negative sphere radius", Entry::kStance, [](W& w) { w.contacts[0].radius = S(-0.02); }, C::kBadInput, "contacts.radius", 0},
       {"zero step", Entry::kSoftContact, [](W& w) { w.soft_step = S(0); }, C::kBadInput, "step", -1},
       {"negative stiffness", Entry::kSoftContact, [](W& w) { w.soft.normal_stiffness = S(-1); }, C::kBadInput, "soft.normal_stiffness", -1},
       {"zero period", Entry::kExecutive, [](W& w) { w.executive.period = 0; }, C::kBadInput, "executive.period", -1},

@@ -1,6 +1,7 @@
 // Random ticks and determinism (issue 9). Each tick draws a quadruped state the way a robot's
 // estimator could report it — trunk height and tilt, joint angles across their range, joint and
-// trunk rates, a subset of the four feet in contact with its own μ and e, joint torques — and runs
+// trunk rates, a subset of the four feet in contact with its own μ and e (some of them sphere
+// feet, and one tick in eight two points on each of two feet: dependent rows), joint torques — and runs
 // what a controller runs: the dynamics terms, the stance solve and the strike prediction on the
 // same contacts. Every answer must be ok and pass the conditions it claims (λ ≥ 0, the cone,
 // complementarity, no foot leaving the ground approaching it, an inelastic strike losing energy),
@@ -134,6 +135,9 @@ void draw_tick(test::Random& rng, typename QuadrupedModel<S>::ConfigVector& q, t
   for (int k = 6; k < 18; ++k) tau(k) = rng.uniform(S(-30), S(30));
   contacts.clear();
   const unsigned feet = 1u + static_cast<unsigned>(rng.next() % 15u);  // a non-empty subset
+  // One tick in eight puts two points on each of up to two feet, 2 cm apart along the calf's x: an
+  // edge of each foot, whose rows depend on one another (the held-contacts finish, least-norm).
+  const bool edges = rng.next() % 8u == 0u;
   *inelastic = true;
   for (int leg = 0; leg < 4; ++leg) {
     if (!(feet & (1u << leg))) continue;
@@ -141,14 +145,31 @@ void draw_tick(test::Random& rng, typename QuadrupedModel<S>::ConfigVector& q, t
     const S mu = rng.next() % 4u == 0u ? S(0) : rng.uniform(S(0.05), S(1.2));
     const S e = rng.next() % 4u == 0u ? S(0) : rng.uniform(S(0), S(1));
     if (e != S(0)) *inelastic = false;
-    contacts.add(Contact<S>::Ground(quadruped_calf_body(leg), quadruped_foot_point<S>(), Vector3<S>::UnitZ(), mu, e));
+    const int body = quadruped_calf_body(leg);
+    if (edges) {
+      if (contacts.count + 2 > 4) break;
+      for (const S along : {S(-0.01), S(0.01)})
+        contacts.add(Contact<S>::Ground(body, quadruped_foot_point<S>() + Vector3<S>(along, S(0), S(0)), Vector3<S>::UnitZ(),
+                                        mu, e));
+      continue;
+    }
+    // A sphere foot of 2 cm about one foot in four (its centre the foot point: the contact 2 cm
+    // lower, rolling), else a point foot.
+    if (rng.next() % 4u == 0u)
+      contacts.add(Contact<S>::Sphere(body, quadruped_foot_point<S>(), S(0.02), Vector3<S>::UnitZ(), mu, e));
+    else
+      contacts.add(Contact<S>::Ground(body, quadruped_foot_point<S>(), Vector3<S>::UnitZ(), mu, e));
   }
 }
 
-// The stance answer against its conditions (RBDA (11.42) and the cone), scaled by its own size.
+// The stance answer against its conditions (RBDA (11.42) and the cone), scaled by its own size
+// and by the free contact accelerations d, the scale an iterative answer's accuracy is relative
+// to (StanceOptions::tolerance).
 template <typename S>
-bool stance_holds(const StanceResult<S, 18, 4>& r, const ContactSet<S, 4>& set, S tolerance) {
+bool stance_holds(const StanceResult<S, 18, 4>& r, const ContactSet<S, 4>& set,
+                  const typename ContactDynamics<S, 18, 4>::RowVector& d, S tolerance) {
   S force_scale = S(1), acceleration_scale = S(1);
+  for (int k = 0; k < d.size(); ++k) acceleration_scale = std::fmax(acceleration_scale, std::fabs(d(k)));
   for (int k = 0; k < r.lambda.size(); ++k) force_scale = std::fmax(force_scale, std::fabs(r.lambda(k)));
   for (int k = 0; k < r.contact_acceleration.size(); ++k)
     acceleration_scale = std::fmax(acceleration_scale, std::fabs(r.contact_acceleration(k)));
@@ -215,7 +236,9 @@ FF_TEST_FLOAT_AND_DOUBLE(Reliability, RandomTicksHoldTheirConditionsAndRepeatBit
     }
     if (stance_status.ok()) {
       ++ok_stance;
-      if (!stance_holds(b.first.stance_result, b.first.contacts, tolerance)) broken = "stance conditions";
+      if (!stance_holds(b.first.stance_result, b.first.contacts, b.first.stance.contact.free_contact_acceleration,
+                        tolerance))
+        broken = "stance conditions";
     } else {
       ++failed_stance;
       ++stance_failures[static_cast<int>(stance_status.code) & 7];
