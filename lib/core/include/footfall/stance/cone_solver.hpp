@@ -184,13 +184,17 @@ Vector3<S> solve_local_coulomb(const Matrix3<S>& a, const Vector3<S>& b, S mu, b
 }
 
 // The check of a cone answer z on the problem (contact-frame unknowns), in the terms of
-// lcp/result_check.hpp: per row, τ_w,r = ρ(Σ|m_rc z_c| + |q_r|) + τ‖q‖∞ and τ_z = (ρ + τ)‖z‖∞.
+// lcp/result_check.hpp: per row, τ_w,r = (ρ + σ)(Σ|m_rc z_c| + |q_r|) + τ‖q‖∞ and τ_z = (ρ + τ)‖z‖∞,
+// with σ = `term_accuracy` the relative accuracy of the rows' equations beyond their rounding (0
+// but for a block that lost rows to dependence).
 template <typename S, int D, int K, int N, int V>
 LcpCheck<S> check_cone_answer(const StanceWorkspace<S, D, K, V>& sw, const ContactSet<S, K>& set,
-                              const LcpVector<S, N>& z, LcpVector<S, N>& w, S accuracy) noexcept {
+                              const LcpVector<S, N>& z, LcpVector<S, N>& w, S accuracy,
+                              S term_accuracy = S(0)) noexcept {
   const LcpProblem<S, N>& p = sw.problem;
   const int n = p.size();
   const S rounding = lcp_rounding_tolerance<S>(n);
+  const S row_rounding = rounding + term_accuracy;
   S z_norm = S(0), q_norm = S(0);
   for (int r = 0; r < n; ++r) {
     z_norm = std::max(z_norm, std::abs(z.coeff(r)));
@@ -216,7 +220,7 @@ LcpCheck<S> check_cone_answer(const StanceWorkspace<S, D, K, V>& sw, const Conta
       else
         for_block_index<0>(0, n, add_term);
       w.coeffRef(r) = wr;
-      tw[k] = rounding * magnitude + accuracy * q_norm;
+      tw[k] = row_rounding * magnitude + accuracy * q_norm;
       if (!is_finite(wr) || rounding * magnitude > q_norm) {
         if (check.status.ok()) check.status = Status::CheckFailed(!is_finite(wr) ? "stance.w.finite" : "stance.conditioning", i);
       }
@@ -341,10 +345,10 @@ void solve_cone(const ContactSet<S, K>& set, const StanceOptions<S>& options, bo
     bool passed = detail::solve_held_block(p, sw.active, k, symmetric, sw.lemke.principal, candidate, &rank);
     if (passed) {
       // A block that lost rows to dependence (rank < k) holds their equations to the level at
-      // which they were found dependent, √ε of their diagonal (lcp/least_norm.hpp): the check
-      // allows the iterative accuracy there, as for Dykstra's answer below.
-      exact = detail::check_cone_answer(sw, set, candidate, result.w,
-                                        rank < k ? std::max(data_rounding, options.tolerance) : data_rounding);
+      // which they were found dependent, √ε of their terms (lcp/least_norm.hpp: rows kept down to
+      // pivots of √ε of their diagonal), not to the data's rounding; forces and cones as ever.
+      exact = detail::check_cone_answer(sw, set, candidate, result.w, data_rounding,
+                                        rank < k ? options.tolerance : S(0));
       passed = exact.status.ok();
     }
     if (!passed) {

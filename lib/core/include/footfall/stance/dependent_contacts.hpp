@@ -80,16 +80,19 @@ void pyramid_facet_forces(S t1, S t2, int facets, S* beta) noexcept {
 // The held-contacts sequence on a problem whose unknowns are contact-frame forces, `per_contact`
 // rows a contact (W and d themselves): every contact with held[i] holds (a = 0 on all its rows)
 // and takes the least-norm forces (lcp/least_norm.hpp); while some held contact pulls (a negative
-// normal force beyond rounding), the one that pulls hardest lets go and the rest are solved
-// again, at most once per contact. Returns true with z (size n) and the rows held in
-// active[0, *k) when no held contact pulls, *rank the independent rows among them; false when a
-// block could not be solved. A sole whose centre of pressure is inside it keeps every corner; one
-// tipping onto an edge lets the far corners go.
+// normal force beyond rounding), the one that pulls hardest lets go; once none pulls, a contact
+// let go that the others' forces now drive into its surface (a negative normal acceleration
+// beyond rounding) is held again, the one driven hardest first, and the rest solved again: a
+// principal pivoting on whole contacts, bounded at 2·count + 1 solves. Returns true with z (size
+// n) and the rows held in active[0, *k) when no held contact pulls and no free one penetrates,
+// *rank the independent rows among them; false when a block could not be solved or the bound
+// was reached. A sole whose centre of pressure is inside it keeps every corner; one tipping onto
+// an edge lets the far corners go.
 template <typename S, int N>
 FOOTFALL_NOINLINE bool hold_least_norm(const BlockData<S>& data, int n, int per_contact, int count, bool* held,
                                        int* active, PrincipalSolveScratch<S, N>& scratch, LcpVector<S, N>& z, int* k,
                                        int* rank) noexcept {
-  for (int round = 0; round <= count; ++round) {
+  for (int round = 0; round <= 2 * count; ++round) {
     *k = 0;
     for (int i = 0; i < count; ++i)
       if (held[i])
@@ -110,8 +113,30 @@ FOOTFALL_NOINLINE bool hold_least_norm(const BlockData<S>& data, int n, int per_
         pull = z.coeff(i * per_contact);
         worst = i;
       }
-    if (worst < 0) return true;
-    held[worst] = false;
+    if (worst >= 0) {
+      held[worst] = false;
+      continue;
+    }
+    // No held contact pulls: the normal accelerations of those let go, against the rounding of
+    // their terms.
+    int driven = -1;
+    S deepest = S(0);
+    for (int i = 0; i < count; ++i) {
+      if (held[i]) continue;
+      const int row = i * per_contact;
+      S a = data.q(row), size = std::abs(data.q(row));
+      for (int c = 0; c < *k; ++c) {
+        const S term = data.m(row, active[c]) * z.coeff(active[c]);
+        a += term;
+        size += std::abs(term);
+      }
+      if (a < -lcp_rounding_tolerance<S>(*k) * size && a < deepest) {
+        deepest = a;
+        driven = i;
+      }
+    }
+    if (driven < 0) return true;
+    held[driven] = true;
   }
   return false;
 }
