@@ -32,9 +32,7 @@ BallBench<S>& ball_bench() {
 template <typename S>
 bool ball_on_slope(BallBench<S>& b, S mass, S radius, S theta, S s, S spin, S mu) {
   Inertia<S> inertia;
-  Inertia<S>::FromMassComInertia(mass, Vector3<S>::Zero(),
-                                 Matrix3<S>(Vector3<S>::Constant(S(0.4) * mass * radius * radius).asDiagonal()),
-                                 &inertia);
+  Inertia<S>::FromMassComInertia(mass, Vector3<S>::Zero(), ball_inertia(mass, radius), &inertia);
   if (!test::build_free_body(inertia, &b.model).ok()) return false;
   const Vector3<S> n(std::sin(theta), S(0), std::cos(theta)), down(std::cos(theta), S(0), -std::sin(theta));
   const Matrix3<S> turn = exp_so3(Vector3<S>(S(0.4), S(-0.7), S(1.1)));  // body → world

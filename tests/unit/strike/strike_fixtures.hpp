@@ -41,9 +41,7 @@ struct StrikeBench {
 template <typename S>
 Inertia<S> sphere_inertia(S mass, S radius) {
   Inertia<S> inertia;
-  const S moment = S(0.4) * mass * radius * radius;
-  Inertia<S>::FromMassComInertia(mass, Vector3<S>::Zero(), Matrix3<S>(Vector3<S>::Constant(moment).asDiagonal()),
-                                 &inertia);
+  Inertia<S>::FromMassComInertia(mass, Vector3<S>::Zero(), ball_inertia(mass, radius), &inertia);
   return inertia;
 }
 

@@ -102,6 +102,18 @@ bool ball_on_floor(BallBench<S>& b, S mass, S s, S w, S omega, S mu, S e) {
   return b.prepare(q, v);
 }
 
+// The ball's sticking collision below: normal impulse ι_n, tangential ι_t along x, leaving at
+// e w with no slip.
+template <typename S>
+void expect_sticking_collision(const StrikeResult<S, 1, 6, 1>& r, S in, S it, S e, S w) {
+  const S tol = ulps<S>(128) * in;
+  FF_EXPECT_NEAR(r.normal_impulse[0], in, tol);
+  FF_EXPECT_NEAR(r.impulse[0](0), it, tol);
+  FF_EXPECT_NEAR(r.impulse[0](1), S(0), tol);
+  FF_EXPECT_NEAR(r.departure[0], e * w, ulps<S>(128) * w);
+  FF_EXPECT_NEAR(r.slip_after[0], S(0), ulps<S>(128) * w);
+}
+
 // 9. Sticking frictional collision, RBDA (11.66)–(11.72): with the contact point at −r ẑ, the
 // tangential inverse effective mass is 1/m + r²/(⅖ m r²) = 7/(2m), the normal one 1/m, and they do
 // not couple; so ι_t = −(2m/7)(s − ωr) stops the slip and ι_n = (1 + e) m w.
@@ -115,12 +127,7 @@ FF_TEST_FLOAT_AND_DOUBLE(StrikeReference, R9StickingCollision) {
     // μ large enough that the cone holds the sticking impulse: |ι_t| / ι_n < 1.
     FF_ASSERT_TRUE(ball_on_floor(b, m, s, w, omega, S(1), e));
     FF_ASSERT_TRUE(b.solve(model).ok());
-    const S tol = ulps<S>(128) * in;
-    FF_EXPECT_NEAR(b.result.normal_impulse[0], in, tol);
-    FF_EXPECT_NEAR(b.result.impulse[0](0), it, tol);
-    FF_EXPECT_NEAR(b.result.impulse[0](1), S(0), tol);
-    FF_EXPECT_NEAR(b.result.departure[0], e * w, ulps<S>(128) * w);
-    FF_EXPECT_NEAR(b.result.slip_after[0], S(0), ulps<S>(128) * w);
+    expect_sticking_collision(b.result, in, it, e, w);
     FF_EXPECT_TRUE(b.result.state[0] == StrikeState::kSticking);
     FF_EXPECT_TRUE(b.result.kinetic_energy_after <= b.result.kinetic_energy_before);
   }
@@ -162,12 +169,7 @@ FF_TEST_FLOAT_AND_DOUBLE(StrikeReference, R9StickingCollisionOnSphereFoot) {
   const StrikeFriction models[2] = {StrikeFriction::kSticking, StrikeFriction::kCone};
   for (const StrikeFriction model : models) {
     FF_ASSERT_TRUE(b.solve(model).ok());
-    const S tol = ulps<S>(128) * in;
-    FF_EXPECT_NEAR(b.result.normal_impulse[0], in, tol);
-    FF_EXPECT_NEAR(b.result.impulse[0](0), it, tol);
-    FF_EXPECT_NEAR(b.result.impulse[0](1), S(0), tol);
-    FF_EXPECT_NEAR(b.result.departure[0], e * w, ulps<S>(128) * w);
-    FF_EXPECT_NEAR(b.result.slip_after[0], S(0), ulps<S>(128) * w);
+    expect_sticking_collision(b.result, in, it, e, w);
   }
 }
 

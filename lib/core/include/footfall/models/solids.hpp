@@ -15,6 +15,12 @@ Matrix3<S> box_inertia(S mass, S a, S b, S c) noexcept {
       .asDiagonal();
 }
 
+// A solid sphere (ball) of radius r: ⅖ m r² about every axis.
+template <typename S>
+Matrix3<S> ball_inertia(S mass, S r) noexcept {
+  return Matrix3<S>(Vector3<S>::Constant(S(2) * mass * r * r / S(5)).asDiagonal());
+}
+
 // A solid cylinder of radius r and length l along z.
 template <typename S>
 Matrix3<S> cylinder_inertia(S mass, S r, S l) noexcept {
