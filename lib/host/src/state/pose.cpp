@@ -80,17 +80,12 @@ Result<std::vector<FootContact>> place_feet(const RobotDescription& d, const Pos
     std::size_t before = contacts.size();
     for (const std::string& link : links) {
       std::vector<Vector3<double>> points;
-      const ShapeDescription* lowest = lowest_shape_of_link(d, link, placed, up, &points);
+      double radius = 0.0;
+      const ShapeDescription* lowest = lowest_shape_of_link(d, link, placed, up, &points, &radius);
       const Transform<double>& x = placed[static_cast<std::size_t>(lowest->body)];
-      for (const Vector3<double>& point : points) {
-        FootContact foot{link, d.bodies[static_cast<std::size_t>(lowest->body)].name, point, to_world(x, point),
-                         Vector3<double>::Zero()};
-        if (lowest->kind == ShapeKind::kSphere) {  // a sphere foot: its centre and radius
-          foot.point = lowest->body_to_shape.translation();
-          foot.radius = lowest->radius;
-        }
-        contacts.push_back(foot);
-      }
+      for (const Vector3<double>& point : points)  // where it touches: a sphere's centre less r·up
+        contacts.push_back(FootContact{link, d.bodies[static_cast<std::size_t>(lowest->body)].name, point,
+                                       to_world(x, point) - radius * up, Vector3<double>::Zero(), radius});
     }
     if (contacts.size() == before) {
       for (const FrameDescription& f : d.frames)

@@ -65,7 +65,8 @@ std::vector<Vector3<double>> shape_contact_points(const ShapeDescription& shape,
 
 const ShapeDescription* lowest_shape_of_link(const RobotDescription& model, const std::string& link,
                                              const std::vector<Transform<double>>& world_to_body,
-                                             const Vector3<double>& up, std::vector<Vector3<double>>* points) {
+                                             const Vector3<double>& up, std::vector<Vector3<double>>* points,
+                                             double* radius) {
   const ShapeDescription* lowest = nullptr;
   double lowest_height = 0.0;
   for (const ShapeDescription& shape : model.shapes) {
@@ -78,6 +79,11 @@ const ShapeDescription* lowest_shape_of_link(const RobotDescription& model, cons
       lowest_height = height;
       *points = std::move(touching);
     }
+  }
+  *radius = 0.0;
+  if (lowest != nullptr && lowest->kind == ShapeKind::kSphere) {  // a sphere foot
+    *radius = lowest->radius;
+    *points = {lowest->body_to_shape.translation()};
   }
   return lowest;
 }

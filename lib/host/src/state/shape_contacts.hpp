@@ -16,11 +16,13 @@ std::vector<Vector3<double>> shape_contact_points(const ShapeDescription& shape,
                                                   const Vector3<double>& up);
 
 // Of the shapes that link `link` declares, the one that reaches lowest along −up at these body
-// placements (it touches first), with its contact points in its body's frame; nullptr when the
-// link declares none.
+// placements (it touches first), with its contacts' points in its body's frame: a sphere is one
+// sphere foot, its centre, with its radius in *radius (0 for the other shapes, whose points are
+// where they touch); nullptr when the link declares none.
 const ShapeDescription* lowest_shape_of_link(const RobotDescription& model, const std::string& link,
                                              const std::vector<Transform<double>>& world_to_body,
-                                             const Vector3<double>& up, std::vector<Vector3<double>>* points);
+                                             const Vector3<double>& up, std::vector<Vector3<double>>* points,
+                                             double* radius);
 
 // A body point in world coordinates.
 inline Vector3<double> to_world(const Transform<double>& world_to_body, const Vector3<double>& point) {

@@ -148,7 +148,7 @@ std::vector<Vector3<double>> shape_points(const json& j, const std::string& fiel
                                           int* body, double* radius) {
   if (!j.is_string()) throw FieldError{field, "not a string (a collision shape's link)"};
   std::vector<Vector3<double>> points;
-  const ShapeDescription* shape = lowest_shape_of_link(model, j.get<std::string>(), placed, normal, &points);
+  const ShapeDescription* shape = lowest_shape_of_link(model, j.get<std::string>(), placed, normal, &points, radius);
   if (shape == nullptr) {
     std::string links;
     for (const ShapeDescription& s : model.shapes)
@@ -157,11 +157,6 @@ std::vector<Vector3<double>> shape_points(const json& j, const std::string& fiel
                                 model.name + (links.empty() ? " (it has none)" : " (links with one: " + links + ")")};
   }
   *body = shape->body;
-  *radius = 0.0;
-  if (shape->kind == ShapeKind::kSphere) {
-    *radius = shape->radius;
-    return {shape->body_to_shape.translation()};
-  }
   return points;
 }
 

@@ -332,8 +332,7 @@ Status contact_terms(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, 
     Vector3<S>* e = cd.direction[i];
     e[0] = c.normal;
     tangent_basis(c.normal, &e[1], &e[2]);
-    const bool sphere = c.radius != S(0);
-    const Vector3<S> point = sphere ? detail::sphere_contact_point(ws, c) : c.point;
+    const Vector3<S> point = detail::contact_point(ws, c);
     cd.position[i] = detail::world_point(ws, c.body, point);
     detail::collect_contact_support(model, c.body, c.other_body, cd, i);
     Vector3<S> u;
@@ -344,7 +343,7 @@ Status contact_terms(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, 
     // The q̈ = 0 accelerations of the two points and the predecessor's turn rate ω_p (world).
     Vector3<S> a_rel = Vector3<S>::Zero(), omega_p = Vector3<S>::Zero();
     point_velocity_product_acceleration(model, ws, c.body, point, &a_rel);
-    if (sphere) a_rel += detail::rolling_sphere_acceleration(ws, c);
+    if (c.radius != S(0)) a_rel += detail::rolling_sphere_acceleration(ws, c);
     if (c.other_body != -1) {
       Vector3<S> a_p = Vector3<S>::Zero();
       point_velocity_product_acceleration(model, ws, c.other_body, c.other_point, &a_p);
