@@ -16,15 +16,15 @@ namespace footfall {
 
 namespace detail {
 
-// The tag of an object left unset by its constructor, for one that is assigned whole before it
-// is read (SpatialVector(Unset), SmallLdlt(Unset), Transform(Unset)), where the default
-// constructor's zeroing would be stores GCC cannot drop.
+/// The tag of an object left unset by its constructor, for one that is assigned whole before it
+/// is read (SpatialVector(Unset), SmallLdlt(Unset), Transform(Unset)), where the default
+/// constructor's zeroing would be stores GCC cannot drop.
 struct Unset {};
 constexpr Unset kUnset{};
 
-// What such a constructor does with its coefficients: nothing, but in the sanitizer build
-// (FOOTFALL_POISON_UNSET, cmake/FootfallWarnings.cmake) it fills them with NaN, so that one read
-// before it is written makes a NaN of what it feeds, which the tests' comparisons catch.
+/// What such a constructor does with its coefficients: nothing, but in the sanitizer build
+/// (FOOTFALL_POISON_UNSET, cmake/FootfallWarnings.cmake) it fills them with NaN, so that one read
+/// before it is written makes a NaN of what it feeds, which the tests' comparisons catch.
 template <typename S>
 FOOTFALL_INLINE void poison_unset(S* coefficients, int count) noexcept {
 #if defined(FOOTFALL_POISON_UNSET)
@@ -35,9 +35,9 @@ FOOTFALL_INLINE void poison_unset(S* coefficients, int count) noexcept {
 #endif
 }
 
-// N objects of type T, each constructed T(kUnset): an array whose slots are all assigned before
-// they are read, with none of the default constructor's zeroing (the slots are built in place:
-// C++17's guaranteed copy elision).
+/// N objects of type T, each constructed T(kUnset): an array whose slots are all assigned before
+/// they are read, with none of the default constructor's zeroing (the slots are built in place:
+/// C++17's guaranteed copy elision).
 template <typename T, std::size_t... I>
 FOOTFALL_INLINE std::array<T, sizeof...(I)> unset_array(std::index_sequence<I...>) noexcept {
   return {{(static_cast<void>(I), T(kUnset))...}};
@@ -53,22 +53,22 @@ struct TypeIdentity {
 };
 }  // namespace detail
 
-// The writable view of an Eigen output argument. Eigen's documented idiom ("Writing functions
-// taking Eigen types as parameters") takes outputs as `const MatrixBase<Derived>&` so that a
-// block or a Map, which are temporaries, can be passed, and casts the const away inside; this
-// is that cast's one place.
+/// The writable view of an Eigen output argument. Eigen's documented idiom ("Writing functions
+/// taking Eigen types as parameters") takes outputs as `const MatrixBase<Derived>&` so that a
+/// block or a Map, which are temporaries, can be passed, and casts the const away inside; this
+/// is that cast's one place.
 template <typename Derived>
 Eigen::MatrixBase<Derived>& writable(const Eigen::MatrixBase<Derived>& output) noexcept {
   return const_cast<Eigen::MatrixBase<Derived>&>(output);  // NOLINT(cppcoreguidelines-pro-type-const-cast)
 }
 
-// Resizes a plain Eigen object to rows × cols and zeroes it, four coefficients a step. Eigen 3.4
-// fills any constant through std::fill_n (AssignEvaluator.h), a loop that GCC keeps at -O2 even
-// for a fixed 6-vector, with a loop's index and branch on every coefficient on a Cortex-M and a
-// call's setup besides. Unrolled by four, a fixed size becomes straight-line stores and a
-// run-time size (H, G) pays the loop's overhead once every four coefficients. The per-tick zeroing uses it, and so do the
-// LCP solvers: on their small run-time-sized vectors Eigen's setZero also trips GCC 12's
-// -Warray-bounds at -O3 on a packet path that is never taken.
+/// Resizes a plain Eigen object to rows × cols and zeroes it, four coefficients a step. Eigen 3.4
+/// fills any constant through std::fill_n (AssignEvaluator.h), a loop that GCC keeps at -O2 even
+/// for a fixed 6-vector, with a loop's index and branch on every coefficient on a Cortex-M and a
+/// call's setup besides. Unrolled by four, a fixed size becomes straight-line stores and a
+/// run-time size (H, G) pays the loop's overhead once every four coefficients. The per-tick zeroing uses it, and so do the
+/// LCP solvers: on their small run-time-sized vectors Eigen's setZero also trips GCC 12's
+/// -Warray-bounds at -O3 on a packet path that is never taken.
 template <typename Derived>
 FOOTFALL_INLINE void set_zero(Eigen::PlainObjectBase<Derived>& m, Eigen::Index rows, Eigen::Index cols) noexcept {
   using S = typename Derived::Scalar;
@@ -100,8 +100,8 @@ FOOTFALL_INLINE void set_zero(Eigen::PlainObjectBase<Derived>& m) noexcept {
   set_zero(m, m.rows(), m.cols());
 }
 
-// Marks a parameter whose scalar is taken from the other arguments, so that callers may pass
-// an Eigen expression such as Vector3d::Zero() (C++20's std::type_identity_t).
+/// Marks a parameter whose scalar is taken from the other arguments, so that callers may pass
+/// an Eigen expression such as Vector3d::Zero() (C++20's std::type_identity_t).
 template <typename T>
 using NoDeduce = typename detail::TypeIdentity<T>::type;
 
@@ -110,11 +110,11 @@ constexpr S epsilon() noexcept {
   return std::numeric_limits<S>::epsilon();
 }
 
-// True when every coefficient is finite (no NaN, no ±Inf): Σ 0·m_ij is NaN exactly when one is
-// NaN or ±∞ (0·∞ is NaN; finite coefficients add zeros), one multiply-add a coefficient where a
-// test of each costs a compare and a branch, as validate_vector (dynamics/validate.hpp) judges.
-// (-ffast-math would fold this to true, as it would std::isfinite and Eigen's allFinite(); the
-// core is not built with it.)
+/// True when every coefficient is finite (no NaN, no ±Inf): Σ 0·m_ij is NaN exactly when one is
+/// NaN or ±∞ (0·∞ is NaN; finite coefficients add zeros), one multiply-add a coefficient where a
+/// test of each costs a compare and a branch, as validate_vector (dynamics/validate.hpp) judges.
+/// (-ffast-math would fold this to true, as it would std::isfinite and Eigen's allFinite(); the
+/// core is not built with it.)
 template <typename Derived>
 bool all_finite(const Eigen::MatrixBase<Derived>& m) noexcept {
   using S = typename Derived::Scalar;
@@ -129,25 +129,25 @@ bool is_finite(S x) noexcept {
   return std::isfinite(x);
 }
 
-// An accuracy asked of a method relative to the data's scale (lcp/result_check.hpp's τ, the
-// stance and strike options' tolerance): in [0, 1). At 1 the check passes z = 0 on every problem
-// (w = q lies within ‖q‖∞ of feasible), so a solve with it would call anything a solution.
-// NaN and ±∞ fail both comparisons.
+/// An accuracy asked of a method relative to the data's scale (lcp/result_check.hpp's τ, the
+/// stance and strike options' tolerance): in [0, 1). At 1 the check passes z = 0 on every problem
+/// (w = q lies within ‖q‖∞ of feasible), so a solve with it would call anything a solution.
+/// NaN and ±∞ fail both comparisons.
 template <typename S>
 bool is_relative_accuracy(S x) noexcept {
   return x >= S(0) && x < S(1);
 }
 
-// Whether a step of h from `time` moves the time at all: `time` finite and time + h > time. Past
-// 2¹⁵ s (9 h) a float time no longer moves by 1 ms, so every step of a loop run to a later time
-// would be ok and the loop would never end; the motion schemes refuse such a time
-// ("state.time").
+/// Whether a step of h from `time` moves the time at all: `time` finite and time + h > time. Past
+/// 2¹⁵ s (9 h) a float time no longer moves by 1 ms, so every step of a loop run to a later time
+/// would be ok and the loop would never end; the motion schemes refuse such a time
+/// ("state.time").
 template <typename S>
 bool steps_time_forward(S time, S step) noexcept {
   return is_finite(time) && time + step > time;
 }
 
-// Largest absolute coefficient; the scale against which a matrix's rounding is judged.
+/// Largest absolute coefficient; the scale against which a matrix's rounding is judged.
 template <typename Derived>
 typename Derived::Scalar max_abs(const Eigen::MatrixBase<Derived>& m) noexcept {
   // A plain loop, not cwiseAbs().maxCoeff(): on small run-time-sized vectors GCC 12 at -O3

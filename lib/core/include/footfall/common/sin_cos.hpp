@@ -37,8 +37,8 @@ namespace detail {
 template <typename S>
 struct SinCosConstants;
 
-// π/2 = p1 + p2 + p3 + O(2⁻⁵⁸): p1, p2 of 12 significant bits, so n p1 and n p2 are exact for
-// |n| < 2¹², which |x| ≤ 4096 keeps (|n| ≤ 2608).
+/// π/2 = p1 + p2 + p3 + O(2⁻⁵⁸): p1, p2 of 12 significant bits, so n p1 and n p2 are exact for
+/// |n| < 2¹², which |x| ≤ 4096 keeps (|n| ≤ 2608).
 template <>
 struct SinCosConstants<float> {
   static constexpr float kLimit = 4096.0f;
@@ -52,8 +52,8 @@ struct SinCosConstants<float> {
   }
 };
 
-// π/2 = p1 + p2 + p3 + O(2⁻¹²⁴): p1, p2 of 33 significant bits, so n p1 and n p2 are exact for
-// |n| < 2²⁰, which |x| ≤ 2²⁰ keeps (|n| ≤ 667 544).
+/// π/2 = p1 + p2 + p3 + O(2⁻¹²⁴): p1, p2 of 33 significant bits, so n p1 and n p2 are exact for
+/// |n| < 2²⁰, which |x| ≤ 2²⁰ keeps (|n| ≤ 667 544).
 template <>
 struct SinCosConstants<double> {
   static constexpr double kLimit = 1048576.0;

@@ -19,11 +19,11 @@ class SmallLdlt {
   using Vector = Eigen::Matrix<S, N, 1>;
 
   SmallLdlt() noexcept { set_zero(ld_); }
-  // Unset until compute(), which writes what the solves read (holding_torques' per-tick one).
+  /// Unset until compute(), which writes what the solves read (holding_torques' per-tick one).
   explicit SmallLdlt(detail::Unset) noexcept { detail::poison_unset(ld_.data(), N * N); }
 
-  // Factorises a's leading n×n block. Returns false (and is then unusable) if a pivot is not
-  // positive and finite, i.e. the block is not numerically positive definite.
+  /// Factorises a's leading n×n block. Returns false (and is then unusable) if a pivot is not
+  /// positive and finite, i.e. the block is not numerically positive definite.
   bool compute(const Matrix& a, int n) noexcept {
     if (n < 0 || n > N) return false;
     n_ = n;
@@ -33,14 +33,14 @@ class SmallLdlt {
     return factorize<0>(n);
   }
 
-  // b ← A⁻¹ b on the first n entries.
+  /// b ← A⁻¹ b on the first n entries.
   void solve_in_place(Vector& b) const noexcept {
     if constexpr (N <= kUnrolledMax)
       if (n_ == N) return substitute<N>(b, N);
     substitute<0>(b, n_ < N ? n_ : N);  // n_ ≤ N always; stated so the compiler sees the bound
   }
 
-  // A⁻¹ in the leading n×n block, zero elsewhere.
+  /// A⁻¹ in the leading n×n block, zero elsewhere.
   Matrix inverse() const noexcept {
     Matrix out = Matrix::Zero();
     const int n = n_ < N ? n_ : N;
@@ -54,11 +54,11 @@ class SmallLdlt {
   }
 
  private:
-  // A whole block of up to 6×6 (a free body's AAᵀ, stance/holding_torques.hpp) is factorised
-  // and solved on unrolled loops (common/unroll.hpp), the same arithmetic in the same order.
+  /// A whole block of up to 6×6 (a free body's AAᵀ, stance/holding_torques.hpp) is factorised
+  /// and solved on unrolled loops (common/unroll.hpp), the same arithmetic in the same order.
   static constexpr int kUnrolledMax = 6;
 
-  // The factorisation of the leading n×n block, n = F when F > 0 (unrolled), else the given n.
+  /// The factorisation of the leading n×n block, n = F when F > 0 (unrolled), else the given n.
   template <int F>
   bool factorize(int n) noexcept {
     if constexpr (F > 0) n = F;
@@ -81,7 +81,7 @@ class SmallLdlt {
     return positive;
   }
 
-  // b ← A⁻¹ b on the first n entries (n = F when F > 0, unrolled).
+  /// b ← A⁻¹ b on the first n entries (n = F when F > 0, unrolled).
   template <int F>
   void substitute(Vector& b, int n) const noexcept {
     if constexpr (F > 0) n = F;
@@ -95,7 +95,7 @@ class SmallLdlt {
     });
   }
 
-  Matrix ld_;  // D on the diagonal, L strictly below
+  Matrix ld_;  ///< D on the diagonal, L strictly below
   int n_ = 0;
 };
 

@@ -9,19 +9,19 @@ namespace footfall {
 
 enum class StatusCode : unsigned char {
   kOk = 0,
-  kBadInput,  // an argument failed validation; `field` names it, `index` says which element
-  kCapacity,  // the problem needs more room than the compile-time capacity gives
-  kInfeasible,      // proved to have no solution (e.g. an LCP with no z ≥ 0, Mz + q ≥ 0)
-  kNoSolutionFound, // the method stopped without a solution, which may still exist
-  kIterationLimit,  // the pivot or sweep limit ran out before an answer was reached
-  kCheckFailed,     // an answer was reached but failed its own check; `field` names which
-  kInconsistentFriction,  // friction leaves no consistent acceleration (Painlevé); `index` names the contact
+  kBadInput,  ///< an argument failed validation; `field` names it, `index` says which element
+  kCapacity,  ///< the problem needs more room than the compile-time capacity gives
+  kInfeasible,      ///< proved to have no solution (e.g. an LCP with no z ≥ 0, Mz + q ≥ 0)
+  kNoSolutionFound, ///< the method stopped without a solution, which may still exist
+  kIterationLimit,  ///< the pivot or sweep limit ran out before an answer was reached
+  kCheckFailed,     ///< an answer was reached but failed its own check; `field` names which
+  kInconsistentFriction,  ///< friction leaves no consistent acceleration (Painlevé); `index` names the contact
 };
 
 struct Status {
   StatusCode code = StatusCode::kOk;
-  const char* field = "";  // the offending input, e.g. "inertia.mass"; "" when ok
-  int index = -1;          // which body, joint or contact, or -1 when not applicable
+  const char* field = "";  ///< the offending input, e.g. "inertia.mass"; "" when ok
+  int index = -1;          ///< which body, joint or contact, or -1 when not applicable
 
   constexpr bool ok() const noexcept { return code == StatusCode::kOk; }
 

@@ -10,9 +10,9 @@ FOOTFALL_HEADER_BEGIN
 namespace footfall {
 namespace detail {
 
-// Runs body(i) for i = first … end − 1. F > 0 says the block is F×F, fixed at compile time
-// (end is then F, or an index below it that is constant once the enclosing loops are unrolled),
-// and the loop is unrolled; F = 0 is a block of run-time size, and the loop stays rolled.
+/// Runs body(i) for i = first … end − 1. F > 0 says the block is F×F, fixed at compile time
+/// (end is then F, or an index below it that is constant once the enclosing loops are unrolled),
+/// and the loop is unrolled; F = 0 is a block of run-time size, and the loop stays rolled.
 template <int F, typename Body>
 FOOTFALL_INLINE void for_block_index(int first, int end, Body&& body) noexcept {
   if constexpr (F > 0) {

@@ -21,13 +21,13 @@
 FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
-// A compliant foot pad, for the strike's peak-load prediction (strike/peak_loads.hpp): the normal
-// force it pushes back with at penetration δ ≥ 0 and penetration rate δ̇, never pulling:
-//   linear (Kelvin–Voigt):  f = max(0, k δ + c δ̇)
-//   Hunt–Crossley:          f = max(0, k δⁿ + c δⁿ δ̇)   (n = `exponent`, 3/2 for Hertz contact)
-// k is in N/m (N/mⁿ for Hunt–Crossley), c in N s/m (N s/mⁿ⁺¹).
+/// A compliant foot pad, for the strike's peak-load prediction (strike/peak_loads.hpp): the normal
+/// force it pushes back with at penetration δ ≥ 0 and penetration rate δ̇, never pulling:
+///   linear (Kelvin–Voigt):  f = max(0, k δ + c δ̇)
+///   Hunt–Crossley:          f = max(0, k δⁿ + c δⁿ δ̇)   (n = `exponent`, 3/2 for Hertz contact)
+/// k is in N/m (N/mⁿ for Hunt–Crossley), c in N s/m (N s/mⁿ⁺¹).
 enum class PadLaw : unsigned char {
-  kNone = 0,  // rigid: no peak prediction for this contact
+  kNone = 0,  ///< rigid: no peak prediction for this contact
   kLinear,
   kHuntCrossley,
 };
@@ -37,7 +37,7 @@ struct ContactPad {
   PadLaw law = PadLaw::kNone;
   S stiffness = S(0);
   S damping = S(0);
-  S exponent = S(1.5);  // Hunt–Crossley only, in [1, 3]
+  S exponent = S(1.5);  ///< Hunt–Crossley only, in [1, 3]
 
   static ContactPad Linear(S k, S c) noexcept { return ContactPad{PadLaw::kLinear, k, c, S(1)}; }
   static ContactPad HuntCrossley(S k, S c, S n = S(1.5)) noexcept { return ContactPad{PadLaw::kHuntCrossley, k, c, n}; }
@@ -57,25 +57,25 @@ constexpr const char* to_string(PadLaw law) noexcept {
 
 template <typename S>
 struct Contact {
-  int body = -1;                            // sc(i): the successor, which carries `point`
-  Vector3<S> point = Vector3<S>::Zero();    // in the successor's frame
-  Vector3<S> normal = Vector3<S>(S(0), S(0), S(1));  // world, unit, predecessor → successor
-  S mu = S(0);                              // Coulomb friction coefficient, ≥ 0
-  S restitution = S(0);                     // Newton's e, in [0, 1] (used by the strike)
-  int other_body = -1;                      // pc(i): −1 for the ground
-  Vector3<S> other_point = Vector3<S>::Zero();  // in the predecessor's frame (ignored for the ground)
-  // The surfaces' relative normal curvature along the slip (1/m): the gap function's Hessian
-  // term of Liu04 (24)–(26), which adds curvature·‖u_t‖² to ζ̇ for a contact sliding at u_t.
-  // Positive where the surfaces bend apart (a foot sliding over a bump), negative where they
-  // close in (a disk entering the narrowing slot of RBDA Example 11.1); 0 for a point on a plane.
+  int body = -1;                            ///< sc(i): the successor, which carries `point`
+  Vector3<S> point = Vector3<S>::Zero();    ///< in the successor's frame
+  Vector3<S> normal = Vector3<S>(S(0), S(0), S(1));  ///< world, unit, predecessor → successor
+  S mu = S(0);                              ///< Coulomb friction coefficient, ≥ 0
+  S restitution = S(0);                     ///< Newton's e, in [0, 1] (used by the strike)
+  int other_body = -1;                      ///< pc(i): −1 for the ground
+  Vector3<S> other_point = Vector3<S>::Zero();  ///< in the predecessor's frame (ignored for the ground)
+  /// The surfaces' relative normal curvature along the slip (1/m): the gap function's Hessian
+  /// term of Liu04 (24)–(26), which adds curvature·‖u_t‖² to ζ̇ for a contact sliding at u_t.
+  /// Positive where the surfaces bend apart (a foot sliding over a bump), negative where they
+  /// close in (a disk entering the narrowing slot of RBDA Example 11.1); 0 for a point on a plane.
   S curvature = S(0);
-  // A sphere foot: the radius (m) of a sphere centred at `point`, which touches the ground at its
-  // point lowest along the normal (contact/contact_point.hpp); 0 for a point contact. Ground
-  // contacts only. The sphere's own roundness is in the radius: `curvature` stays the ground's.
+  /// A sphere foot: the radius (m) of a sphere centred at `point`, which touches the ground at its
+  /// point lowest along the normal (contact/contact_point.hpp); 0 for a point contact. Ground
+  /// contacts only. The sphere's own roundness is in the radius: `curvature` stays the ground's.
   S radius = S(0);
-  ContactPad<S> pad;  // the foot pad's compliance, for the strike's peak loads (rigid if none)
+  ContactPad<S> pad;  ///< the foot pad's compliance, for the strike's peak loads (rigid if none)
 
-  // A contact of `body`'s point with the ground, whose normal is `normal`.
+  /// A contact of `body`'s point with the ground, whose normal is `normal`.
   static Contact Ground(int body, const Vector3<S>& point, const Vector3<S>& normal, S mu,
                         S restitution = S(0)) noexcept {
     Contact c;
@@ -87,7 +87,7 @@ struct Contact {
     return c;
   }
 
-  // A sphere foot of `radius` centred at `centre` on `body`, on the ground whose normal is `normal`.
+  /// A sphere foot of `radius` centred at `centre` on `body`, on the ground whose normal is `normal`.
   static Contact Sphere(int body, const Vector3<S>& centre, S radius, const Vector3<S>& normal, S mu,
                         S restitution = S(0)) noexcept {
     Contact c = Ground(body, centre, normal, mu, restitution);
@@ -95,7 +95,7 @@ struct Contact {
     return c;
   }
 
-  // A contact between two bodies: `point` on `body` meets `other_point` on `other_body`.
+  /// A contact between two bodies: `point` on `body` meets `other_point` on `other_body`.
   static Contact Between(int body, const Vector3<S>& point, int other_body, const Vector3<S>& other_point,
                          const Vector3<S>& normal, S mu, S restitution = S(0)) noexcept {
     Contact c = Ground(body, point, normal, mu, restitution);
@@ -114,9 +114,9 @@ struct ContactSet {
   Contact<S> contacts[kSlots];
   int count = 0;
 
-  // Appends a contact (not validated here: validate_contacts() does that for the whole set).
-  // `count` is a public member, so a caller may have spoilt it: below zero it is refused, as
-  // validate_contacts() refuses it, rather than used as an index.
+  /// Appends a contact (not validated here: validate_contacts() does that for the whole set).
+  /// `count` is a public member, so a caller may have spoilt it: below zero it is refused, as
+  /// validate_contacts() refuses it, rather than used as an index.
   Status add(const Contact<S>& contact) noexcept {
     if (count < 0) return Status::BadInput("contacts.count", count);
     if (count >= K) return Status::Capacity("contacts", count);
@@ -129,20 +129,20 @@ struct ContactSet {
   Contact<S>& operator[](int i) noexcept { return contacts[i]; }
 };
 
-// How far from 1 a normal's length may be: a normal normalised in float and used in float, or
-// typed to 7 digits, passes; one that was never normalised does not.
+/// How far from 1 a normal's length may be: a normal normalised in float and used in float, or
+/// typed to 7 digits, passes; one that was never normalised does not.
 template <typename S>
 S unit_normal_tolerance() noexcept {
   return S(64) * epsilon<S>() < S(1e-6) ? S(1e-6) : S(64) * epsilon<S>();
 }
 
-// Checks every field of every contact against the model, naming the first that is wrong with
-// the contact's index: "contacts.body", "contacts.point", "contacts.normal" (finite and of unit
-// length), "contacts.mu" (finite, ≥ 0), "contacts.restitution" (in [0, 1]), "contacts.other_body"
-// (−1 or a body other than `body`), "contacts.other_point", "contacts.curvature" (finite),
-// "contacts.radius" (finite, ≥ 0, and 0 unless the contact is with the ground),
-// "contacts.pad.law", "contacts.pad.stiffness" (finite, > 0), "contacts.pad.damping" (finite,
-// ≥ 0), "contacts.pad.exponent" (in [1, 3]); "contacts.count" for a count outside [0, K].
+/// Checks every field of every contact against the model, naming the first that is wrong with
+/// the contact's index: "contacts.body", "contacts.point", "contacts.normal" (finite and of unit
+/// length), "contacts.mu" (finite, ≥ 0), "contacts.restitution" (in [0, 1]), "contacts.other_body"
+/// (−1 or a body other than `body`), "contacts.other_point", "contacts.curvature" (finite),
+/// "contacts.radius" (finite, ≥ 0, and 0 unless the contact is with the ground),
+/// "contacts.pad.law", "contacts.pad.stiffness" (finite, > 0), "contacts.pad.damping" (finite,
+/// ≥ 0), "contacts.pad.exponent" (in [1, 3]); "contacts.count" for a count outside [0, K].
 template <typename S, int B, int D, int K>
 Status validate_contacts(const Model<S, B, D>& model, const ContactSet<S, K>& set) noexcept {
   if (set.count < 0 || set.count > K) return Status::BadInput("contacts.count", set.count);

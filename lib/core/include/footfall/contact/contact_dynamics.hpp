@@ -59,37 +59,37 @@ struct ContactDynamics {
   using RowVector = Eigen::Matrix<S, Eigen::Dynamic, 1, 0, kMaxRows, 1>;
   using DofVector = Eigen::Matrix<S, Eigen::Dynamic, 1, 0, D, 1>;
 
-  int count = 0;             // n_c
-  int rows_per_contact = 1;  // m: 1 (normals) or 3 (normal, t₁, t₂)
+  int count = 0;             ///< n_c
+  int rows_per_contact = 1;  ///< m: 1 (normals) or 3 (normal, t₁, t₂)
   int rows() const noexcept { return count * rows_per_contact; }
 
-  // Contact i's frame and point, world coordinates: direction[i][0] = n, [1] = t₁, [2] = t₂.
+  /// Contact i's frame and point, world coordinates: direction[i][0] = n, [1] = t₁, [2] = t₂.
   Vector3<S> direction[kContactSlots][3];
   Vector3<S> position[kContactSlots];
 
-  // G (rows × nv), Ġv and G v along each row (RBDA (11.28), (11.30)).
+  /// G (rows × nv), Ġv and G v along each row (RBDA (11.28), (11.30)).
   Eigen::Matrix<S, Eigen::Dynamic, Eigen::Dynamic, 0, kMaxRows, D> jacobian;
-  RowVector velocity_term;     // Ġv: e·(a_s − a_p) + 2 (ω_p × e)·u
-  RowVector velocity;          // G v: ζᵢ along n, the slip along t₁, t₂
+  RowVector velocity_term;     ///< Ġv: e·(a_s − a_p) + 2 (ω_p × e)·u
+  RowVector velocity;          ///< G v: ζᵢ along n, the slip along t₁, t₂
 
-  // The DOFs on contact i's two paths, in descending order (the order back-substitution needs),
-  // and a mark per DOF for the intersections W needs.
+  /// The DOFs on contact i's two paths, in descending order (the order back-substitution needs),
+  /// and a mark per DOF for the intersections W needs.
   int support[kContactSlots][kDofSlots] = {};
   int support_size[kContactSlots] = {};
   bool on_support[kContactSlots][kDofSlots] = {};
 
-  // Y = L⁻ᵀGᵀ and Z = D⁻¹Y on the supports, row-major: a contact's m columns of one DOF together.
+  /// Y = L⁻ᵀGᵀ and Z = D⁻¹Y on the supports, row-major: a contact's m columns of one DOF together.
   using SupportMatrix = Eigen::Matrix<S, D, kMaxRows, Eigen::RowMajor>;
   SupportMatrix back_substituted = SupportMatrix::Zero();
   SupportMatrix scaled = SupportMatrix::Zero();
-  Eigen::Matrix<S, Eigen::Dynamic, Eigen::Dynamic, 0, kMaxRows, kMaxRows> delassus;         // W = G H⁻¹ Gᵀ
-  DofVector free_acceleration;  // q̈ with no contact force: H⁻¹(τ − C)
-  RowVector free_contact_acceleration;  // d = G q̈_free + Ġv (RBDA (11.36))
+  Eigen::Matrix<S, Eigen::Dynamic, Eigen::Dynamic, 0, kMaxRows, kMaxRows> delassus;         ///< W = G H⁻¹ Gᵀ
+  DofVector free_acceleration;  ///< q̈ with no contact force: H⁻¹(τ − C)
+  RowVector free_contact_acceleration;  ///< d = G q̈_free + Ġv (RBDA (11.36))
 };
 
 namespace detail {
 
-// Marks and lists (descending) the DOFs on the paths of `body` and `other` (−1: none) to the root.
+/// Marks and lists (descending) the DOFs on the paths of `body` and `other` (−1: none) to the root.
 template <typename S, int B, int D, int K>
 void collect_contact_support(const Model<S, B, D>& model, int body, int other, ContactDynamics<S, D, K>& cd,
                              int i) noexcept {
@@ -120,28 +120,28 @@ void collect_contact_support(const Model<S, B, D>& model, int body, int other, C
   cd.support_size[i] = size;
 }
 
-// Column k's contribution of a body-fixed point's velocity, ⁰S_k's linear part at p (world).
+/// Column k's contribution of a body-fixed point's velocity, ⁰S_k's linear part at p (world).
 template <typename S>
 FOOTFALL_INLINE Vector3<S> point_motion(const Motion<S>& s_world, const Vector3<S>& p) noexcept {
   return s_world.linear() + s_world.angular().cross(p);
 }
 
-// Y = L⁻ᵀ Gᵀ, a contact's M columns together over its support (mass_matrix_factor.hpp's
-// solve, first half, restricted to where the columns can be non-zero), Z = D⁻¹Y there, and
-// W(a, b) = Σ_k Y(k, a) Z(k, b) over the DOFs both contacts' supports hold (their common
-// ancestors), one M×M block a pair of contacts. M is a compile-time 1 or 3 so that the inner
-// loops unroll: this is the stance solve's largest cost.
-//
-// The loops index raw storage: Y and Z are row-major with a compile-time row length (row k of
-// contact i's columns starts at k·kMaxRows + i·M), and L(k, a) is column a's coefficient k in
-// the column-major factor. Every index is a DOF from the model's tree (0 ≤ a < k < nv, the
-// builder's guarantee) or a contact's support built from it, so Eigen's per-access checks, which
-// firmware keeps on, would cost as much as the arithmetic here and check nothing new.
-//
-// With Kernels unrolled for the model's tree, a contact whose support is a leaf's path to the
-// root takes the unrolled walk of unrolled_delassus.hpp for its columns and its diagonal block,
-// and for its blocks with the contacts after it that share just its join's path (another leg's
-// foot), with the same result.
+/// Y = L⁻ᵀ Gᵀ, a contact's M columns together over its support (mass_matrix_factor.hpp's
+/// solve, first half, restricted to where the columns can be non-zero), Z = D⁻¹Y there, and
+/// W(a, b) = Σ_k Y(k, a) Z(k, b) over the DOFs both contacts' supports hold (their common
+/// ancestors), one M×M block a pair of contacts. M is a compile-time 1 or 3 so that the inner
+/// loops unroll: this is the stance solve's largest cost.
+///
+/// The loops index raw storage: Y and Z are row-major with a compile-time row length (row k of
+/// contact i's columns starts at k·kMaxRows + i·M), and L(k, a) is column a's coefficient k in
+/// the column-major factor. Every index is a DOF from the model's tree (0 ≤ a < k < nv, the
+/// builder's guarantee) or a contact's support built from it, so Eigen's per-access checks, which
+/// firmware keeps on, would cost as much as the arithmetic here and check nothing new.
+///
+/// With Kernels unrolled for the model's tree, a contact whose support is a leaf's path to the
+/// root takes the unrolled walk of unrolled_delassus.hpp for its columns and its diagonal block,
+/// and for its blocks with the contacts after it that share just its join's path (another leg's
+/// foot), with the same result.
 template <typename Kernels, int M, typename S, int B, int D, int K>
 void delassus_from_factor(const Model<S, B, D>& model, const Workspace<S, B, D>& ws,
                           ContactDynamics<S, D, K>& cd) noexcept {
@@ -202,13 +202,13 @@ void delassus_from_factor(const Model<S, B, D>& model, const Workspace<S, B, D>&
 
 namespace detail {
 
-// Visits the non-zero columns of a contact's relative point motion: visit(k, c) with c the
-// velocity of the successor's point p relative to the predecessor's coincident point per unit
-// q̇_k, in the model's frame. A DOF on both paths (a common ancestor) is visited twice with
-// opposite signs, and cancels, as it must.
-// The columns ᴼS_k are CRBA's (ws.subspace_world), about the origin of each tree's root
-// (crba_origin), so each point is taken relative to that origin too: a short lever, whatever the
-// distance from the world's origin.
+/// Visits the non-zero columns of a contact's relative point motion: visit(k, c) with c the
+/// velocity of the successor's point p relative to the predecessor's coincident point per unit
+/// q̇_k, in the model's frame. A DOF on both paths (a common ancestor) is visited twice with
+/// opposite signs, and cancels, as it must.
+/// The columns ᴼS_k are CRBA's (ws.subspace_world), about the origin of each tree's root
+/// (crba_origin), so each point is taken relative to that origin too: a short lever, whatever the
+/// distance from the world's origin.
 template <typename S, int B, int D, typename Visit>
 void for_each_contact_column(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, const Contact<S>& c,
                              const Vector3<S>& p, Visit&& visit) noexcept {
@@ -224,13 +224,13 @@ void for_each_contact_column(const Model<S, B, D>& model, const Workspace<S, B, 
       visit(k, Vector3<S>(-point_motion(ws.subspace_world[k], lever_other)));
 }
 
-// A ground contact's three rows of G on a free flyer's six columns (DOFs 0–5; v = [linear;
-// angular] in the body's axes, joint.hpp), into `column` (G's column k at column + k·stride).
-// Their ⁰S_k are the body's axes turned into the world's, E's rows (crba.hpp's
-// ws.subspace_world), so with ℓ = p − the body's origin, row r along e_r holds
-//   G(r, a) = e_r · Eᵀe_a = (E e_r)_a,   G(r, 3 + a) = e_r · (Eᵀe_a × ℓ) = ((E ℓ) × (E e_r))_a,
-// the triple product turned by the rotation: four rotations and three cross products instead
-// of six point motions and eighteen dot products.
+/// A ground contact's three rows of G on a free flyer's six columns (DOFs 0–5; v = [linear;
+/// angular] in the body's axes, joint.hpp), into `column` (G's column k at column + k·stride).
+/// Their ⁰S_k are the body's axes turned into the world's, E's rows (crba.hpp's
+/// ws.subspace_world), so with ℓ = p − the body's origin, row r along e_r holds
+///   G(r, a) = e_r · Eᵀe_a = (E e_r)_a,   G(r, 3 + a) = e_r · (Eᵀe_a × ℓ) = ((E ℓ) × (E e_r))_a,
+/// the triple product turned by the rotation: four rotations and three cross products instead
+/// of six point motions and eighteen dot products.
 template <typename S, int B, int D>
 FOOTFALL_INLINE void store_free_flyer_contact_columns(const Workspace<S, B, D>& ws, const Vector3<S>& lever,
                                                       const Vector3<S>* e, S* column, Eigen::Index stride) noexcept {
@@ -248,9 +248,9 @@ FOOTFALL_INLINE void store_free_flyer_contact_columns(const Workspace<S, B, D>& 
   }
 }
 
-// Contact i's rows of G along directions e[0..m) given in the model's frame ("world" to the
-// model), for the successor's material point under the contact, `point` in its frame and p in
-// the model's, and u = ṗ_s − ṗ_p there.
+/// Contact i's rows of G along directions e[0..m) given in the model's frame ("world" to the
+/// model), for the successor's material point under the contact, `point` in its frame and p in
+/// the model's, and u = ṗ_s − ṗ_p there.
 template <typename S, int B, int D, int K>
 void fill_contact_rows(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, const Contact<S>& c,
                        const Vector3<S>& point, const Vector3<S>& p, const Vector3<S>* e, int m,
@@ -290,7 +290,7 @@ void fill_contact_rows(const Model<S, B, D>& model, const Workspace<S, B, D>& ws
   });
 }
 
-// The stage check shared by the contact terms: kinematics, H and its factor.
+/// The stage check shared by the contact terms: kinematics, H and its factor.
 template <typename S, int B, int D>
 Status check_contact_stages(const Workspace<S, B, D>& ws, unsigned needed) noexcept {
   using W = Workspace<S, B, D>;
@@ -302,16 +302,16 @@ Status check_contact_stages(const Workspace<S, B, D>& ws, unsigned needed) noexc
 
 }  // namespace detail
 
-// What compute_contact_terms fills besides G, G v and W.
+/// What compute_contact_terms fills besides G, G v and W.
 enum class ContactTerms : unsigned char {
-  kVelocityOnly = 0,  // no Ġv: the strike (velocity-level problems) does not need it
-  kWithVelocityTerms, // Ġv too, for the acceleration-level (stance) problem
+  kVelocityOnly = 0,  ///< no Ġv: the strike (velocity-level problems) does not need it
+  kWithVelocityTerms, ///< Ġv too, for the acceleration-level (stance) problem
 };
 
 namespace detail {
 
-// compute_contact_terms on what its caller has checked: the workspace's stages and the model's
-// tree for Kernels (the solves check both once at their entry). Validates the contacts.
+/// compute_contact_terms on what its caller has checked: the workspace's stages and the model's
+/// tree for Kernels (the solves check both once at their entry). Validates the contacts.
 template <typename Kernels, typename S, int B, int D, int K>
 Status contact_terms(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, const ContactSet<S, K>& set,
                      bool with_tangents, ContactTerms terms, ContactDynamics<S, D, K>& cd) noexcept {
@@ -367,11 +367,11 @@ Status contact_terms(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, 
 
 }  // namespace detail
 
-// Fills the configuration-dependent contact terms of `set` on the current kinematics, H and its
-// factor (forward_kinematics, mass_matrix and factorize_mass_matrix, in that order): the frames,
-// G, G v, W = G H⁻¹ Gᵀ and, when asked, Ġv. with_tangents chooses m = 3 rows a contact, else 1.
-// Validates the contacts; on failure `cd` holds no contacts.
-// The policy Kernels (dynamics/tree_kernels.hpp) walks the DOF tree in W's solves.
+/// Fills the configuration-dependent contact terms of `set` on the current kinematics, H and its
+/// factor (forward_kinematics, mass_matrix and factorize_mass_matrix, in that order): the frames,
+/// G, G v, W = G H⁻¹ Gᵀ and, when asked, Ġv. with_tangents chooses m = 3 rows a contact, else 1.
+/// Validates the contacts; on failure `cd` holds no contacts.
+/// The policy Kernels (dynamics/tree_kernels.hpp) walks the DOF tree in W's solves.
 template <typename Kernels = GenericKernels, typename S, int B, int D, int K>
 Status compute_contact_terms(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, const ContactSet<S, K>& set,
                              bool with_tangents, ContactTerms terms, ContactDynamics<S, D, K>& cd) noexcept {
@@ -385,11 +385,11 @@ Status compute_contact_terms(const Model<S, B, D>& model, const Workspace<S, B, 
 
 namespace detail {
 
-// value[r] += Σ_k G(i·M + r, k) x_k over contact i's support (the only columns its rows have),
-// for its M rows, and, when `sizes` is given, sizes[r] += the sizes |G(i·M + r, k) x_k| of row
-// r's terms, for a check's rounding scale. A column's M rows are adjacent in G (column-major),
-// so they are read together; each row still gets its terms in the support's order, the sums of
-// a row-by-row loop bit for bit. M, the rows a contact, is fixed so that the rows unroll.
+/// value[r] += Σ_k G(i·M + r, k) x_k over contact i's support (the only columns its rows have),
+/// for its M rows, and, when `sizes` is given, sizes[r] += the sizes |G(i·M + r, k) x_k| of row
+/// r's terms, for a check's rounding scale. A column's M rows are adjacent in G (column-major),
+/// so they are read together; each row still gets its terms in the support's order, the sums of
+/// a row-by-row loop bit for bit. M, the rows a contact, is fixed so that the rows unroll.
 template <int M, typename S, int D, int K, typename XDerived>
 FOOTFALL_INLINE void add_contact_rows_product(const ContactDynamics<S, D, K>& cd, int i,
                                               const Eigen::MatrixBase<XDerived>& x, S* value,
@@ -423,7 +423,7 @@ FOOTFALL_INLINE void add_contact_rows_product(const ContactDynamics<S, D, K>& cd
   }
 }
 
-// add_contact_rows_product for the rows a contact cd has (1 or 3).
+/// add_contact_rows_product for the rows a contact cd has (1 or 3).
 template <typename S, int D, int K, typename XDerived>
 FOOTFALL_INLINE void add_contact_rows_product(const ContactDynamics<S, D, K>& cd, int i,
                                               const Eigen::MatrixBase<XDerived>& x, S* value,
@@ -438,8 +438,8 @@ FOOTFALL_INLINE void add_contact_rows_product(const ContactDynamics<S, D, K>& cd
 
 namespace detail {
 
-// compute_free_contact_acceleration on what its caller has checked: the workspace's stages, the
-// model's tree for Kernels, and τ (finite, nv long).
+/// compute_free_contact_acceleration on what its caller has checked: the workspace's stages, the
+/// model's tree for Kernels, and τ (finite, nv long).
 template <typename Kernels, typename S, int B, int D, int K, typename TauDerived>
 Status free_contact_acceleration(const Model<S, B, D>& model, const Workspace<S, B, D>& ws,
                                  const Eigen::MatrixBase<TauDerived>& tau, ContactDynamics<S, D, K>& cd) noexcept {
@@ -460,9 +460,9 @@ Status free_contact_acceleration(const Model<S, B, D>& model, const Workspace<S,
 
 }  // namespace detail
 
-// q̈_free = H⁻¹(τ − C) and d = G q̈_free + Ġv (RBDA (11.36)) on terms compute_contact_terms filled
-// with Ġv, and C current in `ws` (bias_forces). On failure `cd` holds no contacts.
-// The policy Kernels (dynamics/tree_kernels.hpp) solves with the factor.
+/// q̈_free = H⁻¹(τ − C) and d = G q̈_free + Ġv (RBDA (11.36)) on terms compute_contact_terms filled
+/// with Ġv, and C current in `ws` (bias_forces). On failure `cd` holds no contacts.
+/// The policy Kernels (dynamics/tree_kernels.hpp) solves with the factor.
 template <typename Kernels = GenericKernels, typename S, int B, int D, int K, typename TauDerived>
 Status compute_free_contact_acceleration(const Model<S, B, D>& model, const Workspace<S, B, D>& ws,
                                          const Eigen::MatrixBase<TauDerived>& tau, ContactDynamics<S, D, K>& cd) noexcept {
@@ -477,9 +477,9 @@ Status compute_free_contact_acceleration(const Model<S, B, D>& model, const Work
   return detail::free_contact_acceleration<Kernels>(model, ws, tau, cd);
 }
 
-// Both of the above: the stance solve's contact terms on the tick's kinematics, H, its factor
-// and C (forward_kinematics, mass_matrix, factorize_mass_matrix and bias_forces, on the same q
-// and v), with joint forces τ. Validates τ and the contacts; on failure `cd` holds no contacts.
+/// Both of the above: the stance solve's contact terms on the tick's kinematics, H, its factor
+/// and C (forward_kinematics, mass_matrix, factorize_mass_matrix and bias_forces, on the same q
+/// and v), with joint forces τ. Validates τ and the contacts; on failure `cd` holds no contacts.
 template <typename Kernels = GenericKernels, typename S, int B, int D, int K, typename TauDerived>
 Status compute_contact_dynamics(const Model<S, B, D>& model, const Workspace<S, B, D>& ws,
                                 const ContactSet<S, K>& set, const Eigen::MatrixBase<TauDerived>& tau,
@@ -498,8 +498,8 @@ Status compute_contact_dynamics(const Model<S, B, D>& model, const Workspace<S, 
 
 namespace detail {
 
-// out(k) += Σ_r Z(k, r) f(r) over each contact's support: Z's rows read raw, as
-// delassus_from_factor writes them, M (the rows a contact) fixed so that the sum unrolls.
+/// out(k) += Σ_r Z(k, r) f(r) over each contact's support: Z's rows read raw, as
+/// delassus_from_factor writes them, M (the rows a contact) fixed so that the sum unrolls.
 template <int M, typename S, int D, int K, typename FDerived, typename Out>
 void add_scaled_product(const ContactDynamics<S, D, K>& cd, const Eigen::MatrixBase<FDerived>& f, Out& out) noexcept {
   using Row = Eigen::Matrix<S, 1, M>;
@@ -518,16 +518,16 @@ void add_scaled_product(const ContactDynamics<S, D, K>& cd, const Eigen::MatrixB
 
 namespace detail {
 
-// What add_transpose_product keeps of its terms' sizes |G(r, k) f(r)|, for a check's rounding
-// scale: the largest (in sizes[0]), their sum per DOF (in sizes[k]), or nothing (sizes unused).
+/// What add_transpose_product keeps of its terms' sizes |G(r, k) f(r)|, for a check's rounding
+/// scale: the largest (in sizes[0]), their sum per DOF (in sizes[k]), or nothing (sizes unused).
 enum class TermSizes : unsigned char { kLargest, kSumPerDof, kNone };
 
-// out(k) += Σ_r G(r, k) f(r) over each contact's support (the only columns its rows have), and
-// the terms' sizes as Sizes says (with kSum false the sizes alone, `out` untouched). A contact's
-// M rows of one column are adjacent in G (column-major), so they are read together and out(k) is
-// read and written once a contact, not once a row; each out(k) still gets its terms in row
-// order, so the sums are those of the row-by-row loop, bit for bit. M, the rows a contact, is
-// fixed so that the rows unroll.
+/// out(k) += Σ_r G(r, k) f(r) over each contact's support (the only columns its rows have), and
+/// the terms' sizes as Sizes says (with kSum false the sizes alone, `out` untouched). A contact's
+/// M rows of one column are adjacent in G (column-major), so they are read together and out(k) is
+/// read and written once a contact, not once a row; each out(k) still gets its terms in row
+/// order, so the sums are those of the row-by-row loop, bit for bit. M, the rows a contact, is
+/// fixed so that the rows unroll.
 template <int M, TermSizes Sizes, bool kSum = true, typename S, int D, int K, typename FDerived, typename OutDerived>
 void add_transpose_product(const ContactDynamics<S, D, K>& cd, const Eigen::MatrixBase<FDerived>& f,
                            const Eigen::MatrixBase<OutDerived>& out_const, S* sizes) noexcept {
@@ -562,7 +562,7 @@ void add_transpose_product(const ContactDynamics<S, D, K>& cd, const Eigen::Matr
   if constexpr (Sizes == TermSizes::kLargest) sizes[0] = largest;
 }
 
-// add_transpose_product for the rows a contact cd has (1 or 3).
+/// add_transpose_product for the rows a contact cd has (1 or 3).
 template <TermSizes Sizes, bool kSum = true, typename S, int D, int K, typename FDerived, typename OutDerived>
 void add_contact_transpose_product(const ContactDynamics<S, D, K>& cd, const Eigen::MatrixBase<FDerived>& f,
                                    const Eigen::MatrixBase<OutDerived>& out, S* sizes) noexcept {
@@ -572,8 +572,8 @@ void add_contact_transpose_product(const ContactDynamics<S, D, K>& cd, const Eig
     add_transpose_product<1, Sizes, kSum>(cd, f, out, sizes);
 }
 
-// H⁻¹Gᵀf for the solvers, which hold f and out at their sizes and `cd` fresh from this factor:
-// contact_force_acceleration without its checks (and without the Kernels' check: the caller's).
+/// H⁻¹Gᵀf for the solvers, which hold f and out at their sizes and `cd` fresh from this factor:
+/// contact_force_acceleration without its checks (and without the Kernels' check: the caller's).
 template <typename Kernels = GenericKernels, typename S, int B, int D, int K, typename FDerived, typename OutDerived>
 void apply_contact_force_acceleration(const Model<S, B, D>& model, const Workspace<S, B, D>& ws,
                                       const ContactDynamics<S, D, K>& cd, const Eigen::MatrixBase<FDerived>& f,
@@ -590,12 +590,12 @@ void apply_contact_force_acceleration(const Model<S, B, D>& model, const Workspa
 
 }  // namespace detail
 
-// The joint acceleration that contact-frame forces f give, H⁻¹Gᵀf, from the terms already in
-// `cd` (compute_contact_terms on this factor): H⁻¹Gᵀf = L⁻¹D⁻¹L⁻ᵀGᵀf = L⁻¹(Z f) with Z = D⁻¹Y, so
-// one sparse product over the supports and one forward substitution along the ancestor chains,
-// half a solve_mass_matrix. f holds cd.rows() finite values; `out` is nv × 1. A factor taken
-// after `cd` was filled cannot be told from the one it was filled on: refill `cd` after each
-// factorize_mass_matrix. On failure `out` is unchanged.
+/// The joint acceleration that contact-frame forces f give, H⁻¹Gᵀf, from the terms already in
+/// `cd` (compute_contact_terms on this factor): H⁻¹Gᵀf = L⁻¹D⁻¹L⁻ᵀGᵀf = L⁻¹(Z f) with Z = D⁻¹Y, so
+/// one sparse product over the supports and one forward substitution along the ancestor chains,
+/// half a solve_mass_matrix. f holds cd.rows() finite values; `out` is nv × 1. A factor taken
+/// after `cd` was filled cannot be told from the one it was filled on: refill `cd` after each
+/// factorize_mass_matrix. On failure `out` is unchanged.
 template <typename S, int B, int D, int K, typename FDerived, typename OutDerived>
 Status contact_force_acceleration(const Model<S, B, D>& model, const Workspace<S, B, D>& ws,
                                   const ContactDynamics<S, D, K>& cd, const Eigen::MatrixBase<FDerived>& f,
@@ -613,9 +613,9 @@ Status contact_force_acceleration(const Model<S, B, D>& model, const Workspace<S
   return Status::Ok();
 }
 
-// H⁻¹Gᵀ (nv × rows), the joint acceleration per unit contact force along each row, which
-// whole-body and impact-aware controllers use: one sparse solve a column. `out` must be
-// resizable to nv × rows within its capacity.
+/// H⁻¹Gᵀ (nv × rows), the joint acceleration per unit contact force along each row, which
+/// whole-body and impact-aware controllers use: one sparse solve a column. `out` must be
+/// resizable to nv × rows within its capacity.
 template <typename S, int B, int D, int K, typename Derived>
 Status contact_response(const Model<S, B, D>& model, const Workspace<S, B, D>& ws,
                         const ContactDynamics<S, D, K>& cd, const Eigen::MatrixBase<Derived>& out_const) noexcept {

@@ -18,23 +18,23 @@ FOOTFALL_HEADER_BEGIN
 namespace footfall {
 namespace detail {
 
-// A sphere foot's lowest point, c − r n, in the body's frame; out of line, so that a point-footed
-// robot's contact terms carry only the test for it.
+/// A sphere foot's lowest point, c − r n, in the body's frame; out of line, so that a point-footed
+/// robot's contact terms carry only the test for it.
 template <typename S, int B, int D>
 FOOTFALL_NOINLINE Vector3<S> sphere_contact_point(const Workspace<S, B, D>& ws, const Contact<S>& c) noexcept {
   return c.point - c.radius * (ws.world_to_body[c.body].rotation() * c.normal);
 }
 
-// The successor's material point under the contact, in the successor's frame (unchecked: the
-// contact was validated and ws holds forward_kinematics).
+/// The successor's material point under the contact, in the successor's frame (unchecked: the
+/// contact was validated and ws holds forward_kinematics).
 template <typename S, int B, int D>
 FOOTFALL_INLINE Vector3<S> contact_point(const Workspace<S, B, D>& ws, const Contact<S>& c) noexcept {
   if (c.radius == S(0)) return c.point;
   return sphere_contact_point(ws, c);
 }
 
-// The world acceleration a sphere foot's contact point has beyond its material point's with
-// q̈ = 0: r ω × (ω × n), ω the body's angular velocity in the world.
+/// The world acceleration a sphere foot's contact point has beyond its material point's with
+/// q̈ = 0: r ω × (ω × n), ω the body's angular velocity in the world.
 template <typename S, int B, int D>
 FOOTFALL_NOINLINE Vector3<S> rolling_sphere_acceleration(const Workspace<S, B, D>& ws, const Contact<S>& c) noexcept {
   const Vector3<S> omega = ws.world_to_body[c.body].rotation().transpose() * ws.velocity[c.body].angular();

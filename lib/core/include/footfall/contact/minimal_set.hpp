@@ -28,10 +28,10 @@ struct MinimalSetWorkspace {
   int kept[static_cast<std::size_t>(K)] = {};
 };
 
-// Writes to `out` the contacts of `in` that are not positively dependent on the others, in their
-// order, given the contact terms `cd` of `in` (normals only or with tangents; only the normal
-// rows are used). Fails with a capacity Status if `out` is smaller than what is kept, and with
-// the LCP's Status if a dependence test cannot be decided.
+/// Writes to `out` the contacts of `in` that are not positively dependent on the others, in their
+/// order, given the contact terms `cd` of `in` (normals only or with tangents; only the normal
+/// rows are used). Fails with a capacity Status if `out` is smaller than what is kept, and with
+/// the LCP's Status if a dependence test cannot be decided.
 template <typename S, int D, int K, int KOut>
 Status minimal_contact_set(const ContactSet<S, K>& in, const ContactDynamics<S, D, K>& cd,
                            MinimalSetWorkspace<S, K>& ws, ContactSet<S, KOut>* out) noexcept {

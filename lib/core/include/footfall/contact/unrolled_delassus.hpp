@@ -28,14 +28,14 @@ struct ContactDynamics;
 
 namespace detail {
 
-// A leaf's path to the root as two pieces: a run of `run` DOFs numbered consecutively down from
-// the leaf (leaf, leaf − 1, …, each the parent of the one before: a leg's joints), then the path
-// of `join`, the run's parent, to the root (the free flyer). Leaves whose paths have the same
-// run length and join (the A1's four feet: three joints on DOF 5) share one instantiation, with
-// the leaf an argument, so that the flash it costs is one leg's, not four. The run stops at the
-// first DOF whose subtree holds more than the run: numbering alone would carry the front-right
-// leg's run (6, 7, 8) on through the free flyer (5 is 6's parent and 6 − 1), and that leg would
-// take the generic walk with a shape of its own.
+/// A leaf's path to the root as two pieces: a run of `run` DOFs numbered consecutively down from
+/// the leaf (leaf, leaf − 1, …, each the parent of the one before: a leg's joints), then the path
+/// of `join`, the run's parent, to the root (the free flyer). Leaves whose paths have the same
+/// run length and join (the A1's four feet: three joints on DOF 5) share one instantiation, with
+/// the leaf an argument, so that the flash it costs is one leg's, not four. The run stops at the
+/// first DOF whose subtree holds more than the run: numbering alone would carry the front-right
+/// leg's run (6, 7, 8) on through the free flyer (5 is 6's parent and 6 − 1), and that leg would
+/// take the generic walk with a shape of its own.
 template <typename T>
 constexpr int topology_run(int leaf) noexcept {
   int run = 1;
@@ -44,14 +44,14 @@ constexpr int topology_run(int leaf) noexcept {
   return run;
 }
 
-// DOF number s on the path of `join` to the root, nearest first (0: join itself).
+/// DOF number s on the path of `join` to the root, nearest first (0: join itself).
 template <typename T, int join>
 constexpr int topology_path(int s) noexcept {
   return s == 0 ? join : topology_ancestor<T>(join, s - 1);
 }
 
-// Contact i's rows of Y and Z, and its diagonal block of W (which must have its size already),
-// for a support that is the path of `leaf`: `run` DOFs down from it, then join's path.
+/// Contact i's rows of Y and Z, and its diagonal block of W (which must have its size already),
+/// for a support that is the path of `leaf`: `run` DOFs down from it, then join's path.
 template <typename T, int run, int join, int M, typename S, int B, int D, int K>
 FOOTFALL_NOINLINE void contact_delassus_for_path(const Workspace<S, B, D>& ws, ContactDynamics<S, D, K>& cd, int i,
                                                  int leaf) noexcept {
@@ -141,7 +141,7 @@ FOOTFALL_NOINLINE void contact_delassus_for_path(const Workspace<S, B, D>& ws, C
     }
 }
 
-// Contact i through the instantiation for DOF k's path, when k is a leaf and the support is its path.
+/// Contact i through the instantiation for DOF k's path, when k is a leaf and the support is its path.
 template <typename T, int k, int M, typename S, int B, int D, int K>
 FOOTFALL_INLINE bool contact_delassus_if_leaf(const Workspace<S, B, D>& ws, ContactDynamics<S, D, K>& cd,
                                               int i) noexcept {
@@ -166,11 +166,11 @@ FOOTFALL_INLINE bool contact_delassus_by_leaf(const Workspace<S, B, D>& ws, Cont
   return (contact_delassus_if_leaf<T, ks, M>(ws, cd, i) || ...);
 }
 
-// The block of W between contact i, whose support is the path of `leaf` (run DOFs, then join's
-// path), and a contact j whose support holds join but none of i's run: their common DOFs are
-// then join's path, and the block is Σ over it of Y(k, i's rows)ᵀ Z(k, j's rows), in the path's
-// order, as delassus_from_factor's walk over i's support sums it (the run's rows, not shared,
-// add nothing there). With the path a constant, each row is a load at a constant offset.
+/// The block of W between contact i, whose support is the path of `leaf` (run DOFs, then join's
+/// path), and a contact j whose support holds join but none of i's run: their common DOFs are
+/// then join's path, and the block is Σ over it of Y(k, i's rows)ᵀ Z(k, j's rows), in the path's
+/// order, as delassus_from_factor's walk over i's support sums it (the run's rows, not shared,
+/// add nothing there). With the path a constant, each row is a load at a constant offset.
 template <typename T, int join, int M, typename S, int D, int K>
 FOOTFALL_NOINLINE void contact_cross_block_along_join(const ContactDynamics<S, D, K>& cd, int i, int j,
                                                       Eigen::Matrix<S, M, M>& block) noexcept {
@@ -199,8 +199,8 @@ FOOTFALL_NOINLINE void contact_cross_block_along_join(const ContactDynamics<S, D
     for (int rj = 0; rj < M; ++rj) block.coeffRef(ri, rj) = sum[ri][rj];
 }
 
-// The cross block through the instantiation for DOF k's path, when contact i's support is k's
-// path (contact_delassus_unrolled made its rows) and j shares exactly the path of k's join.
+/// The cross block through the instantiation for DOF k's path, when contact i's support is k's
+/// path (contact_delassus_unrolled made its rows) and j shares exactly the path of k's join.
 template <typename T, int k, int M, typename S, int D, int K>
 FOOTFALL_INLINE bool contact_cross_block_if_leaf(const ContactDynamics<S, D, K>& cd, int i, int j,
                                                  Eigen::Matrix<S, M, M>& block) noexcept {
@@ -229,8 +229,8 @@ FOOTFALL_INLINE bool contact_cross_block_by_leaf(const ContactDynamics<S, D, K>&
   return (contact_cross_block_if_leaf<T, ks, M>(cd, i, j, block) || ...);
 }
 
-// Whether the block of W between contacts i and j (i < j) was made here, for an i whose rows
-// contact_delassus_unrolled made; false leaves it to the generic walk.
+/// Whether the block of W between contacts i and j (i < j) was made here, for an i whose rows
+/// contact_delassus_unrolled made; false leaves it to the generic walk.
 template <int M, typename S, int D, int K>
 FOOTFALL_INLINE bool contact_cross_block_unrolled(GenericKernels, const ContactDynamics<S, D, K>&, int, int,
                                                   Eigen::Matrix<S, M, M>&) noexcept {
@@ -243,8 +243,8 @@ FOOTFALL_INLINE bool contact_cross_block_unrolled(UnrolledKernels<T>, const Cont
   return contact_cross_block_by_leaf<T, M>(cd, i, j, block, std::make_integer_sequence<int, T::kDofs>{});
 }
 
-// Whether contact i's rows of Y, Z and diagonal block of W were made here; false leaves them to
-// the generic walk. The generic kernels make none.
+/// Whether contact i's rows of Y, Z and diagonal block of W were made here; false leaves them to
+/// the generic walk. The generic kernels make none.
 template <int M, typename S, int B, int D, int K>
 FOOTFALL_INLINE bool contact_delassus_unrolled(GenericKernels, const Workspace<S, B, D>&, ContactDynamics<S, D, K>&,
                                                int) noexcept {

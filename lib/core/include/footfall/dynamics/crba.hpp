@@ -28,10 +28,10 @@
 FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
-// The frame of ws.subspace_world's columns for body i, as a transform from it to body i: ⁱX_O
-// with O the world's axes at the origin of i's tree root, so ⁱX_O = (E_i, r_i − r_root) where
-// ⁱX_0 = (E_i, r_i). A point p (world coordinates) pairs with ws.subspace_world as
-// p − crba_origin().
+/// The frame of ws.subspace_world's columns for body i, as a transform from it to body i: ⁱX_O
+/// with O the world's axes at the origin of i's tree root, so ⁱX_O = (E_i, r_i − r_root) where
+/// ⁱX_0 = (E_i, r_i). A point p (world coordinates) pairs with ws.subspace_world as
+/// p − crba_origin().
 template <typename S, int B, int D>
 const Vector3<S>& crba_origin(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, int body) noexcept {
   return ws.world_to_body[model.tree_root(body)].translation();
@@ -39,10 +39,10 @@ const Vector3<S>& crba_origin(const Model<S, B, D>& model, const Workspace<S, B,
 
 namespace detail {
 
-// A free flyer's 6×6 block of H: S_aᵀ I^c S_b with S the permutation above, so m 1 on the
-// linear rows, Ī on the angular ones, and between them h×ᵀ = −h× (the lower-left block of RBDA
-// (2.63)'s [Ī h×; h×ᵀ m 1]), all read off the composite inertia in the free flyer's own
-// coordinates.
+/// A free flyer's 6×6 block of H: S_aᵀ I^c S_b with S the permutation above, so m 1 on the
+/// linear rows, Ī on the angular ones, and between them h×ᵀ = −h× (the lower-left block of RBDA
+/// (2.63)'s [Ī h×; h×ᵀ m 1]), all read off the composite inertia in the free flyer's own
+/// coordinates.
 template <typename S, int B, int D>
 FOOTFALL_INLINE void store_free_flyer_block(Workspace<S, B, D>& ws, int iv, const Inertia<S>& body) noexcept {
   const Matrix3<S> coupling = -skew<S>(body.first_moment());
@@ -53,8 +53,8 @@ FOOTFALL_INLINE void store_free_flyer_block(Workspace<S, B, D>& ws, int iv, cons
   m.template block<3, 3>(iv + 3, iv) = coupling.transpose();
 }
 
-// F = I S_k for S_k = (e_A, 0): column A of I, [Ī e_A; −h × e_A] with −h × e_A = e_A × h, whose
-// A component is zero, B component −h_C and C component h_B.
+/// F = I S_k for S_k = (e_A, 0): column A of I, [Ī e_A; −h × e_A] with −h × e_A = e_A × h, whose
+/// A component is zero, B component −h_C and C component h_B.
 template <int A, typename S>
 FOOTFALL_INLINE Force<S> axis_column(const Inertia<S>& inertia) noexcept {
   constexpr int kB = (A + 1) % 3, kC = (A + 2) % 3;
@@ -67,7 +67,7 @@ FOOTFALL_INLINE Force<S> axis_column(const Inertia<S>& inertia) noexcept {
   return f;
 }
 
-// I^c_λ += ⁱX_λᵀ I^c_i ⁱX_λ, the composite inertia of body i carried into its parent's coordinates.
+/// I^c_λ += ⁱX_λᵀ I^c_i ⁱX_λ, the composite inertia of body i carried into its parent's coordinates.
 template <typename S>
 FOOTFALL_INLINE void add_carried_inertia(const Transform<S>& x, const Inertia<S>& child, Inertia<S>& parent) noexcept {
   parent += child.transformed_back(x);
@@ -77,9 +77,9 @@ FOOTFALL_INLINE void add_carried_inertia(const AxisTransform<S, A>& x, const Ine
   parent += child.transformed_back(x.turn(), x.translation());
 }
 
-// A joint about coordinate axis A (S = e_A) at DOF iv heading the run [iv, end): its F = I^c S
-// (axis_column), and H(k, iv) = S_Aᵀ F_k, one component of each F_k of the run. A constant A
-// here, where a run-time one costs an indexed load an entry.
+/// A joint about coordinate axis A (S = e_A) at DOF iv heading the run [iv, end): its F = I^c S
+/// (axis_column), and H(k, iv) = S_Aᵀ F_k, one component of each F_k of the run. A constant A
+/// here, where a run-time one costs an indexed load an entry.
 template <int A, typename S, typename Matrix>
 FOOTFALL_INLINE void store_axis_run_columns(const Inertia<S>& composite, int iv, int end, Force<S>* carried,
                                             Matrix& h) noexcept {
@@ -87,10 +87,10 @@ FOOTFALL_INLINE void store_axis_run_columns(const Inertia<S>& composite, int iv,
   for (int k = iv; k < end; ++k) h.coeffRef(k, iv) = h.coeffRef(iv, k) = carried[k].angular().coeff(A);
 }
 
-// Body i's columns of H, for any model: for each of its DOFs k, F = I^c_i S_k, its entries with
-// the DOFs of i at or before k, then F carried up the tree, one parent at a time, to each
-// ancestor's entries (RBDA Table 6.2 as written). Kept small: store_run_columns, below, serves
-// the models it can with less bookkeeping.
+/// Body i's columns of H, for any model: for each of its DOFs k, F = I^c_i S_k, its entries with
+/// the DOFs of i at or before k, then F carried up the tree, one parent at a time, to each
+/// ancestor's entries (RBDA Table 6.2 as written). Kept small: store_run_columns, below, serves
+/// the models it can with less bookkeeping.
 template <typename S, int B, int D>
 void store_body_columns(const Model<S, B, D>& model, Workspace<S, B, D>& ws, int i) noexcept {
   auto& h = ws.mass_matrix;
@@ -106,20 +106,20 @@ void store_body_columns(const Model<S, B, D>& model, Workspace<S, B, D>& ws, int
   }
 }
 
-// The same columns for a model whose DOFs are numbered depth-first and whose every body moves
-// (a joint with at least one DOF), as a legged robot's are: body i's DOFs and its descendants'
-// are then the run [v_index(i), dof_subtree_end(v_index(i))). The reverse sweep holds each
-// column's F_k in the coordinates of the body it has reached (`carried`, indexed by DOF): at
-// body i, those of i's own DOFs are formed, every F_k of the run gives its entries with i's
-// DOFs, and the run is carried to i's parent together, the joint's transform read once for
-// all of it. Each joint is taken as it is:
-//   about a coordinate axis (Model::turn_axis, as the A1's all are): S = e_A, so F is a column
-//   of I^c (axis_column), S_Aᵀ F one component, and the carry a sparse turn;
-//   a free flyer: its S is a permutation, so its entries with a column below are F's six
-//   components, and its own block is I^c's (store_free_flyer_block).
-// This is cheaper than store_body_columns' walk for such models (tests/README.md, Measuring,
-// has the figures); the two agree to rounding, and both with RNEA's columns of H
-// (test_identities.cpp).
+/// The same columns for a model whose DOFs are numbered depth-first and whose every body moves
+/// (a joint with at least one DOF), as a legged robot's are: body i's DOFs and its descendants'
+/// are then the run [v_index(i), dof_subtree_end(v_index(i))). The reverse sweep holds each
+/// column's F_k in the coordinates of the body it has reached (`carried`, indexed by DOF): at
+/// body i, those of i's own DOFs are formed, every F_k of the run gives its entries with i's
+/// DOFs, and the run is carried to i's parent together, the joint's transform read once for
+/// all of it. Each joint is taken as it is:
+///   about a coordinate axis (Model::turn_axis, as the A1's all are): S = e_A, so F is a column
+///   of I^c (axis_column), S_Aᵀ F one component, and the carry a sparse turn;
+///   a free flyer: its S is a permutation, so its entries with a column below are F's six
+///   components, and its own block is I^c's (store_free_flyer_block).
+/// This is cheaper than store_body_columns' walk for such models (tests/README.md, Measuring,
+/// has the figures); the two agree to rounding, and both with RNEA's columns of H
+/// (test_identities.cpp).
 template <typename S, int B, int D>
 FOOTFALL_INLINE void store_run_columns(const Model<S, B, D>& model, Workspace<S, B, D>& ws, int i,
                                        Force<S>* carried) noexcept {
@@ -164,12 +164,12 @@ FOOTFALL_INLINE void store_run_columns(const Model<S, B, D>& model, Workspace<S,
   });
 }
 
-// Sizes H and zeros the entries mass_matrix's walk never writes: those between DOFs on different
-// branches. With depth-first numbering column k's descendants are exactly the run below it
-// (Model::dof_subtree_end), and a DOF r past that run neither descends from k nor, numbered
-// after it, is its ancestor: the zeros are H(r, k) and H(k, r) for r past k's run, 108 of the
-// A1's 324 entries and none on a free flyer's columns. Any other numbering has zeros inside the
-// runs too, and H is cleared whole.
+/// Sizes H and zeros the entries mass_matrix's walk never writes: those between DOFs on different
+/// branches. With depth-first numbering column k's descendants are exactly the run below it
+/// (Model::dof_subtree_end), and a DOF r past that run neither descends from k nor, numbered
+/// after it, is its ancestor: the zeros are H(r, k) and H(k, r) for r past k's run, 108 of the
+/// A1's 324 entries and none on a free flyer's columns. Any other numbering has zeros inside the
+/// runs too, and H is cleared whole.
 template <typename S, int B, int D>
 FOOTFALL_INLINE void clear_off_pattern(const Model<S, B, D>& model, typename Workspace<S, B, D>::Matrix& h) noexcept {
   const int n = model.nv();
@@ -182,7 +182,7 @@ FOOTFALL_INLINE void clear_off_pattern(const Model<S, B, D>& model, typename Wor
     for (int r = model.dof_subtree_end(k); r < n; ++r) h.coeffRef(r, k) = h.coeffRef(k, r) = S(0);
 }
 
-// ᴼS_k = ᴼX_i S_k of body i's DOFs, for the contact Jacobians (crba_origin).
+/// ᴼS_k = ᴼX_i S_k of body i's DOFs, for the contact Jacobians (crba_origin).
 template <typename S, int B, int D>
 FOOTFALL_INLINE void store_world_subspaces(const Model<S, B, D>& model, Workspace<S, B, D>& ws, int i) noexcept {
   const Transform<S>& world_to_body = ws.world_to_body[i];  // ⁱX_0
@@ -199,8 +199,8 @@ FOOTFALL_INLINE void store_world_subspaces(const Model<S, B, D>& model, Workspac
     ws.subspace_world[k] = frame_to_body.apply_inverse(ws.subspace[k]);
 }
 
-// Each body's own inertia into ws.composite, the start of its composite sum, and its
-// ws.subspace_world: the forward half of mass_matrix.
+/// Each body's own inertia into ws.composite, the start of its composite sum, and its
+/// ws.subspace_world: the forward half of mass_matrix.
 template <typename S, int B, int D>
 FOOTFALL_INLINE void store_own_inertias_and_world_subspaces(const Model<S, B, D>& model, Workspace<S, B, D>& ws) noexcept {
   for (int i = 0; i < model.body_count(); ++i) {
@@ -241,10 +241,10 @@ Status mass_matrix(const Model<S, B, D>& model, Workspace<S, B, D>& ws) noexcept
 
 namespace detail {
 
-// The walk of add_off_diagonal_product (below), with either half left out at compile time: the
-// product's terms into `sum` (kProduct), their sizes into `magnitude` (kSizes). Each half adds
-// the same terms in the same order with or without the other, so the product, or the sizes,
-// of a walk that takes one half are those of a walk that takes both, bit for bit.
+/// The walk of add_off_diagonal_product (below), with either half left out at compile time: the
+/// product's terms into `sum` (kProduct), their sizes into `magnitude` (kSizes). Each half adds
+/// the same terms in the same order with or without the other, so the product, or the sizes,
+/// of a walk that takes one half are those of a walk that takes both, bit for bit.
 template <bool kProduct, bool kSizes, typename S, int B, int D, typename XDerived, typename SumDerived,
           typename MagnitudeDerived>
 void add_off_diagonal_terms(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, const Eigen::MatrixBase<XDerived>& x,
@@ -333,16 +333,16 @@ void add_off_diagonal_terms(const Model<S, B, D>& model, const Workspace<S, B, D
 
 }  // namespace detail
 
-// Adds the off-diagonal terms of H x to `sum`, and their sizes to `magnitude` (both nv long, for
-// a check's rounding scale), over H's branch-sparse pattern: column a's run below the diagonal
-// (Model::dof_subtree_end) and, H being symmetric, row a's. The diagonal is the caller's.
-//
-// With a free flyer (DOFs 0–5, whose runs all reach the end of its tree) the six columns'
-// entries below row 5 are a dense panel, most of H's entries on a legged robot, and they are
-// taken a row at a time: H(k, 0…5) is H(0…5, k), adjacent in column k, so sum(k) and
-// magnitude(k) are read and written once a row instead of once an entry, and the six columns'
-// row sums stay in registers. Every sum gets its terms in the order of the column walk, so the
-// result is that walk's, bit for bit.
+/// Adds the off-diagonal terms of H x to `sum`, and their sizes to `magnitude` (both nv long, for
+/// a check's rounding scale), over H's branch-sparse pattern: column a's run below the diagonal
+/// (Model::dof_subtree_end) and, H being symmetric, row a's. The diagonal is the caller's.
+///
+/// With a free flyer (DOFs 0–5, whose runs all reach the end of its tree) the six columns'
+/// entries below row 5 are a dense panel, most of H's entries on a legged robot, and they are
+/// taken a row at a time: H(k, 0…5) is H(0…5, k), adjacent in column k, so sum(k) and
+/// magnitude(k) are read and written once a row instead of once an entry, and the six columns'
+/// row sums stay in registers. Every sum gets its terms in the order of the column walk, so the
+/// result is that walk's, bit for bit.
 template <typename S, int B, int D, typename XDerived, typename SumDerived, typename MagnitudeDerived>
 void add_off_diagonal_product(const Model<S, B, D>& model, const Workspace<S, B, D>& ws,
                               const Eigen::MatrixBase<XDerived>& x, const Eigen::MatrixBase<SumDerived>& sum,
@@ -352,10 +352,10 @@ void add_off_diagonal_product(const Model<S, B, D>& model, const Workspace<S, B,
 
 namespace detail {
 
-// ½vᵀHv in one walk over H's branch-sparse pattern: the diagonal and each column's run of
-// descendants (the lower triangle; entries off the ancestor chains are zero). A free flyer's
-// six columns below its own block are taken a row at a time, as add_off_diagonal_product
-// takes them, each column's sum still in the walk's order.
+/// ½vᵀHv in one walk over H's branch-sparse pattern: the diagonal and each column's run of
+/// descendants (the lower triangle; entries off the ancestor chains are zero). A free flyer's
+/// six columns below its own block are taken a row at a time, as add_off_diagonal_product
+/// takes them, each column's sum still in the walk's order.
 template <typename S, int B, int D, typename VDerived>
 S half_quadratic_form(const Model<S, B, D>& model, const Workspace<S, B, D>& ws,
                       const Eigen::MatrixBase<VDerived>& v) noexcept {

@@ -7,7 +7,7 @@
 FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
-// Total mass-weighted centre of mass, in world coordinates.
+/// Total mass-weighted centre of mass, in world coordinates.
 template <typename S, int B, int D>
 Status center_of_mass(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, Vector3<S>* com) noexcept {
   if (!(ws.stage & Workspace<S, B, D>::kKinematics)) return Status::BadInput("workspace.kinematics");
@@ -20,8 +20,8 @@ Status center_of_mass(const Model<S, B, D>& model, const Workspace<S, B, D>& ws,
   return Status::Ok();
 }
 
-// Total spatial momentum Σ ⁰X*_i I_i v_i in world coordinates about the world origin: its
-// linear part is m v_com, its angular part the angular momentum about the world origin.
+/// Total spatial momentum Σ ⁰X*_i I_i v_i in world coordinates about the world origin: its
+/// linear part is m v_com, its angular part the angular momentum about the world origin.
 template <typename S, int B, int D>
 Status spatial_momentum(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, Force<S>* momentum) noexcept {
   if (!(ws.stage & Workspace<S, B, D>::kKinematics)) return Status::BadInput("workspace.kinematics");
@@ -32,7 +32,7 @@ Status spatial_momentum(const Model<S, B, D>& model, const Workspace<S, B, D>& w
   return Status::Ok();
 }
 
-// Kinetic energy ½ vᵀ H v: the bodies' ½ v_i·I_i v_i plus the rotors' ½ armature q̇².
+/// Kinetic energy ½ vᵀ H v: the bodies' ½ v_i·I_i v_i plus the rotors' ½ armature q̇².
 template <typename S, int B, int D, typename VDerived>
 Status kinetic_energy(const Model<S, B, D>& model, const Workspace<S, B, D>& ws,
                       const Eigen::MatrixBase<VDerived>& v, S* energy) noexcept {
@@ -46,7 +46,7 @@ Status kinetic_energy(const Model<S, B, D>& model, const Workspace<S, B, D>& ws,
   return Status::Ok();
 }
 
-// Potential energy −Σ m_i g·c_i (zero at the world origin).
+/// Potential energy −Σ m_i g·c_i (zero at the world origin).
 template <typename S, int B, int D>
 Status potential_energy(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, const Vector3<NoDeduce<S>>& gravity,
                         S* energy) noexcept {

@@ -13,7 +13,7 @@ namespace footfall {
 
 namespace detail {
 
-// (θ − sin θ)/θ³ by series below the threshold (first dropped term θ⁶/362880... relative ε).
+/// (θ − sin θ)/θ³ by series below the threshold (first dropped term θ⁶/362880... relative ε).
 template <typename S>
 S se3_third_coefficient(S theta_squared) noexcept {
   if (theta_squared * theta_squared * theta_squared < S(362880) * epsilon<S>())
@@ -24,7 +24,7 @@ S se3_third_coefficient(S theta_squared) noexcept {
 
 }  // namespace detail
 
-// Writes q ⊕ v h into q_out (nq rows). q_out may be q itself.
+/// Writes q ⊕ v h into q_out (nq rows). q_out may be q itself.
 template <typename S, int B, int D, typename QDerived, typename VDerived, typename ODerived>
 Status integrate(const Model<S, B, D>& model, const Eigen::MatrixBase<QDerived>& q,
                  const Eigen::MatrixBase<VDerived>& v, S h,

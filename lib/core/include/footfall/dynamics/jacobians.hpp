@@ -13,20 +13,20 @@ FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
 enum class ReferenceFrame : unsigned char {
-  kLocal,  // the body's own frame: the Jacobian of ⁱv (body coordinates)
-  kWorld,  // world coordinates, Plücker origin at the world origin: the Jacobian of ⁰v
+  kLocal,  ///< the body's own frame: the Jacobian of ⁱv (body coordinates)
+  kWorld,  ///< world coordinates, Plücker origin at the world origin: the Jacobian of ⁰v
 };
 
 namespace detail {
 
-// Which joints on a body's path a walk visits.
+/// Which joints on a body's path a walk visits.
 enum class PathJoints : unsigned char {
-  kAll,            // every joint to the root
-  kBelowFreeFlyer, // all but a floating base's free flyer: a leg's own joints
+  kAll,            ///< every joint to the root
+  kBelowFreeFlyer, ///< all but a floating base's free flyer: a leg's own joints
 };
 
-// Calls visit(dof, S_k in world coordinates) for every DOF on the path from `body` to the root
-// (of the joints `joints` names).
+/// Calls visit(dof, S_k in world coordinates) for every DOF on the path from `body` to the root
+/// (of the joints `joints` names).
 template <typename S, int B, int D, typename Visit>
 void for_each_path_dof_in_world(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, int body, Visit&& visit,
                                 PathJoints joints = PathJoints::kAll) noexcept {
@@ -38,8 +38,8 @@ void for_each_path_dof_in_world(const Model<S, B, D>& model, const Workspace<S, 
   }
 }
 
-// The velocity of the world point p that a motion [ω; v_O] in world coordinates (Plücker origin
-// at the world origin) gives it: v_O + ω × p (RBDA §2.11).
+/// The velocity of the world point p that a motion [ω; v_O] in world coordinates (Plücker origin
+/// at the world origin) gives it: v_O + ω × p (RBDA §2.11).
 template <typename S>
 FOOTFALL_INLINE Vector3<S> velocity_at(const Motion<S>& m, const Vector3<S>& p) noexcept {
   return m.linear() + m.angular().cross(p);
@@ -47,8 +47,8 @@ FOOTFALL_INLINE Vector3<S> velocity_at(const Motion<S>& m, const Vector3<S>& p) 
 
 }  // namespace detail
 
-// 3 × nv Jacobian of the world-frame velocity of a point fixed in `body` (body coordinates):
-// ṗ = J v. `jacobian` must be 3 × nv (resizable, or of that fixed size).
+/// 3 × nv Jacobian of the world-frame velocity of a point fixed in `body` (body coordinates):
+/// ṗ = J v. `jacobian` must be 3 × nv (resizable, or of that fixed size).
 template <typename S, int B, int D, typename Derived>
 Status point_jacobian(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, int body,
                       const Vector3<NoDeduce<S>>& point, const Eigen::MatrixBase<Derived>& jacobian_const) noexcept {
@@ -64,11 +64,11 @@ Status point_jacobian(const Model<S, B, D>& model, const Workspace<S, B, D>& ws,
   return Status::Ok();
 }
 
-// World-frame velocity of a point fixed in `body` (body coordinates) for joint velocities v (nv)
-// of one's own, on the kinematics of the last forward_kinematics call: ṗ = J v, without forming
-// J (the body's motion Σ S_k v_k over its path's DOFs, in world coordinates, taken at the point).
-// point_velocity(model, ws, body, point, &velocity) (kinematics.hpp) is the same for the v that
-// forward_kinematics was given; this one serves a v not yet passed to it, such as a planned v⁻.
+/// World-frame velocity of a point fixed in `body` (body coordinates) for joint velocities v (nv)
+/// of one's own, on the kinematics of the last forward_kinematics call: ṗ = J v, without forming
+/// J (the body's motion Σ S_k v_k over its path's DOFs, in world coordinates, taken at the point).
+/// point_velocity(model, ws, body, point, &velocity) (kinematics.hpp) is the same for the v that
+/// forward_kinematics was given; this one serves a v not yet passed to it, such as a planned v⁻.
 template <typename S, int B, int D, typename VDerived>
 Status point_velocity(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, int body,
                       const Vector3<NoDeduce<S>>& point, const Eigen::MatrixBase<VDerived>& rates,
@@ -82,7 +82,7 @@ Status point_velocity(const Model<S, B, D>& model, const Workspace<S, B, D>& ws,
   return Status::Ok();
 }
 
-// 6 × nv Jacobian of a body's spatial velocity ([angular; linear]) in the chosen frame.
+/// 6 × nv Jacobian of a body's spatial velocity ([angular; linear]) in the chosen frame.
 template <typename S, int B, int D, typename Derived>
 Status body_jacobian(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, int body,
                      ReferenceFrame frame, const Eigen::MatrixBase<Derived>& jacobian_const) noexcept {
@@ -97,16 +97,16 @@ Status body_jacobian(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, 
   return Status::Ok();
 }
 
-// The acceleration a point fixed in `body` has when q̈ = 0 and gravity is off: J̇v, the a^vp
-// of RBDA (11.30), in world coordinates. With body accelerations a_i built from the
-// velocity-product terms alone (a_i = ⁱX_λ a_λ + c_i), the classical acceleration of the point
-// is a_lin + ω̇ × p + ω × (v_lin + ω × p) in body coordinates (RBDA §2.11).
-//
-// After bias_forces the walk is not needed: its pass left a_i = a_i^vp + ⁱX_0 a_0 in
-// ws.acceleration, with a_0 = [0; −g] (rnea.hpp). A motion with no angular part is the same at
-// every point and turns with the axes alone, so ⁱX_0 a_0 = [0; −E_i g], and the point's
-// classical acceleration from a_i is J̇v − g in world coordinates. The stance solve reads J̇v for
-// each foot every tick, after bias_forces: this saves a walk from the root to each foot.
+/// The acceleration a point fixed in `body` has when q̈ = 0 and gravity is off: J̇v, the a^vp
+/// of RBDA (11.30), in world coordinates. With body accelerations a_i built from the
+/// velocity-product terms alone (a_i = ⁱX_λ a_λ + c_i), the classical acceleration of the point
+/// is a_lin + ω̇ × p + ω × (v_lin + ω × p) in body coordinates (RBDA §2.11).
+///
+/// After bias_forces the walk is not needed: its pass left a_i = a_i^vp + ⁱX_0 a_0 in
+/// ws.acceleration, with a_0 = [0; −g] (rnea.hpp). A motion with no angular part is the same at
+/// every point and turns with the axes alone, so ⁱX_0 a_0 = [0; −E_i g], and the point's
+/// classical acceleration from a_i is J̇v − g in world coordinates. The stance solve reads J̇v for
+/// each foot every tick, after bias_forces: this saves a walk from the root to each foot.
 template <typename S, int B, int D>
 Status point_velocity_product_acceleration(const Model<S, B, D>& model, const Workspace<S, B, D>& ws,
                                            int body, const Vector3<NoDeduce<S>>& point,

@@ -14,10 +14,10 @@ namespace footfall {
 
 namespace detail {
 
-// Body i of a revolute joint about coordinate axis A of a frame that only translates
-// (Model::turn_axis): ⁱX_λ = (E_J, r_T) with E_J an AxisTurn, so ⁱX_0's rotation and the parent's
-// velocity carried into body i turn two rows and two coordinates, not 3×3 products. Each result
-// is what forward_kinematics' general branch computes, to rounding (test_axis_joints.cpp).
+/// Body i of a revolute joint about coordinate axis A of a frame that only translates
+/// (Model::turn_axis): ⁱX_λ = (E_J, r_T) with E_J an AxisTurn, so ⁱX_0's rotation and the parent's
+/// velocity carried into body i turn two rows and two coordinates, not 3×3 products. Each result
+/// is what forward_kinematics' general branch computes, to rounding (test_axis_joints.cpp).
 template <int A, typename S, int B, int D, typename QDerived, typename VDerived>
 FOOTFALL_INLINE void place_axis_joint_body(const Model<S, B, D>& model, Workspace<S, B, D>& ws,
                                            const Eigen::MatrixBase<QDerived>& q, const Eigen::MatrixBase<VDerived>& v,
@@ -50,9 +50,9 @@ FOOTFALL_INLINE void place_axis_joint_body(const Model<S, B, D>& model, Workspac
   ws.velocity_product[i] = product;
 }
 
-// Calls visit(x) with body i's ⁱX_λ from the last forward_kinematics: an AxisTransform when the
-// body's joint turns about a coordinate axis (Model::turn_axis), else the Transform itself. The
-// visitor is written once, for either type, and compiled for each.
+/// Calls visit(x) with body i's ⁱX_λ from the last forward_kinematics: an AxisTransform when the
+/// body's joint turns about a coordinate axis (Model::turn_axis), else the Transform itself. The
+/// visitor is written once, for either type, and compiled for each.
 template <typename S, int B, int D, typename Visit>
 FOOTFALL_INLINE void visit_parent_to_body(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, int i,
                                           Visit&& visit) noexcept {
@@ -73,10 +73,10 @@ FOOTFALL_INLINE void visit_parent_to_body(const Model<S, B, D>& model, const Wor
   }
 }
 
-// A free flyer's S is a permutation (joint.hpp: v = [linear; angular] in its body's coordinates,
-// spatial vectors [angular; linear]), so S q̇ and Sᵀf are six copies, where the general walk
-// over its six columns takes 36 multiply-adds to the same numbers (each a sum of one product
-// with 1 and five with 0).
+/// A free flyer's S is a permutation (joint.hpp: v = [linear; angular] in its body's coordinates,
+/// spatial vectors [angular; linear]), so S q̇ and Sᵀf are six copies, where the general walk
+/// over its six columns takes 36 multiply-adds to the same numbers (each a sum of one product
+/// with 1 and five with 0).
 template <typename S, typename Rates>
 FOOTFALL_INLINE void add_free_flyer_motion(const Rates& rates, int iv, Motion<S>& m) noexcept {
   for (int a = 0; a < 3; ++a) {
@@ -85,8 +85,8 @@ FOOTFALL_INLINE void add_free_flyer_motion(const Rates& rates, int iv, Motion<S>
   }
 }
 
-// m += S_i q̇_i for body i's joint, with `rates` indexed like v (the columns of S from the last
-// forward_kinematics): for a joint about a coordinate axis, q̇ added to that angular component.
+/// m += S_i q̇_i for body i's joint, with `rates` indexed like v (the columns of S from the last
+/// forward_kinematics): for a joint about a coordinate axis, q̇ added to that angular component.
 template <typename S, int B, int D, typename Rates>
 FOOTFALL_INLINE void add_joint_motion(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, int i,
                                       const Rates& rates, Motion<S>& m) noexcept {
@@ -102,8 +102,8 @@ FOOTFALL_INLINE void add_joint_motion(const Model<S, B, D>& model, const Workspa
   for (int k = 0; k < model.joint_nv(i); ++k) m += ws.subspace[iv + k] * rates.coeff(iv + k);
 }
 
-// out[v_index(i) + k] = S_i,kᵀ f, body i's force along each of its joint's motion axes: for a
-// joint about a coordinate axis, f's moment about that axis.
+/// out[v_index(i) + k] = S_i,kᵀ f, body i's force along each of its joint's motion axes: for a
+/// joint about a coordinate axis, f's moment about that axis.
 template <typename S, int B, int D, typename Out>
 FOOTFALL_INLINE void store_joint_force(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, int i,
                                        const Force<S>& f, Out& out) noexcept {
@@ -188,7 +188,7 @@ Status check_body_point(const Model<S, B, D>& model, const Workspace<S, B, D>& w
   return Status::Ok();
 }
 
-// World position of a body-fixed point, unchecked (callers have checked body and point).
+/// World position of a body-fixed point, unchecked (callers have checked body and point).
 template <typename S, int B, int D>
 Vector3<S> world_point(const Workspace<S, B, D>& ws, int body, const Vector3<S>& point) noexcept {
   const Transform<S>& x = ws.world_to_body[body];  // world → body: E = R_bodyᵀ, r = origin in world
@@ -197,7 +197,7 @@ Vector3<S> world_point(const Workspace<S, B, D>& ws, int body, const Vector3<S>&
 
 }  // namespace detail
 
-// World position of a point given in a body's frame (after forward_kinematics).
+/// World position of a point given in a body's frame (after forward_kinematics).
 template <typename S, int B, int D>
 Status point_position(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, int body,
                       const Vector3<NoDeduce<S>>& point, Vector3<S>* position) noexcept {
@@ -207,7 +207,7 @@ Status point_position(const Model<S, B, D>& model, const Workspace<S, B, D>& ws,
   return Status::Ok();
 }
 
-// World-frame velocity of a point fixed in a body (after forward_kinematics).
+/// World-frame velocity of a point fixed in a body (after forward_kinematics).
 template <typename S, int B, int D>
 Status point_velocity(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, int body,
                       const Vector3<NoDeduce<S>>& point, Vector3<S>* velocity) noexcept {

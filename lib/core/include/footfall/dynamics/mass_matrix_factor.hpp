@@ -15,9 +15,9 @@
 FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
-// Factorises ws.mass_matrix (after mass_matrix()). Fails with kBadInput "mass_matrix.positive_
-// definite" if a pivot is not positive — which for a valid model means a non-finite input got
-// through, or the configuration is outside what floating point can represent.
+/// Factorises ws.mass_matrix (after mass_matrix()). Fails with kBadInput "mass_matrix.positive_
+/// definite" if a pivot is not positive — which for a valid model means a non-finite input got
+/// through, or the configuration is outside what floating point can represent.
 template <typename S, int B, int D>
 Status factorize_mass_matrix(const Model<S, B, D>& model, Workspace<S, B, D>& ws) noexcept {
   using W = Workspace<S, B, D>;
@@ -71,13 +71,13 @@ Status factorize_mass_matrix(const Model<S, B, D>& model, Workspace<S, B, D>& ws
 
 namespace detail {
 
-// The two halves of a solve with the factor, on one column x (nv entries, in place), each along
-// the factor's columns, which are contiguous runs (Model::dof_subtree_end):
-//   back_substitute_and_scale   Lᵀy = x as y_k = x_k − Σ_{m>k} L(m, k) y_m from the leaves, then
-//                               y ← D⁻¹y;
-//   forward_substitute          Lx = y from the root, each finished x_k taken out of its
-//                               descendants' rows.
-// Indices are DOFs of the model, so the unchecked access is in range.
+/// The two halves of a solve with the factor, on one column x (nv entries, in place), each along
+/// the factor's columns, which are contiguous runs (Model::dof_subtree_end):
+///   back_substitute_and_scale   Lᵀy = x as y_k = x_k − Σ_{m>k} L(m, k) y_m from the leaves, then
+///                               y ← D⁻¹y;
+///   forward_substitute          Lx = y from the root, each finished x_k taken out of its
+///                               descendants' rows.
+/// Indices are DOFs of the model, so the unchecked access is in range.
 template <typename S, int B, int D, typename Column>
 void back_substitute_and_scale(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, Column& x) noexcept {
   const auto& f = ws.factor;
@@ -105,9 +105,9 @@ void forward_substitute(const Model<S, B, D>& model, const Workspace<S, B, D>& w
 
 }  // namespace detail
 
-// Solves H x = b in place for each column of `b` (one right-hand side or many), using the
-// factor: Lᵀ y = b, z = D⁻¹ y, L x = z (RBDA §6.5, back- and forward-substitution along
-// ancestor chains). `b` must have nv rows.
+/// Solves H x = b in place for each column of `b` (one right-hand side or many), using the
+/// factor: Lᵀ y = b, z = D⁻¹ y, L x = z (RBDA §6.5, back- and forward-substitution along
+/// ancestor chains). `b` must have nv rows.
 template <typename S, int B, int D, typename Derived>
 Status solve_mass_matrix(const Model<S, B, D>& model, const Workspace<S, B, D>& ws,
                          const Eigen::MatrixBase<Derived>& b_const) noexcept {

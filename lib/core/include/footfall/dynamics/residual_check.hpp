@@ -24,13 +24,13 @@ namespace footfall {
 
 namespace detail {
 
-// `residual` (nv long) holds each row's diagonal and the caller's terms, and `magnitude` at
-// least the sizes of the diagonal terms. `residual` gets H's off-diagonal terms of x added
-// (crba.hpp's branch-sparse walk). If some row fails against the largest row of `magnitude`,
-// caller_sizes(magnitude) must write every row's diagonal and caller's term sizes into it and
-// return a floor for the scale (0 if none); H's off-diagonal sizes are added and every row is
-// judged again on the whole scale. Returns the first row k with |r_k| > bound · scale (or not a
-// number), or −1 when there is none; *largest = max_k |r_k| over the rows that are numbers.
+/// `residual` (nv long) holds each row's diagonal and the caller's terms, and `magnitude` at
+/// least the sizes of the diagonal terms. `residual` gets H's off-diagonal terms of x added
+/// (crba.hpp's branch-sparse walk). If some row fails against the largest row of `magnitude`,
+/// caller_sizes(magnitude) must write every row's diagonal and caller's term sizes into it and
+/// return a floor for the scale (0 if none); H's off-diagonal sizes are added and every row is
+/// judged again on the whole scale. Returns the first row k with |r_k| > bound · scale (or not a
+/// number), or −1 when there is none; *largest = max_k |r_k| over the rows that are numbers.
 template <typename S, int B, int D, typename XDerived, typename ResidualDerived, typename MagnitudeDerived,
           typename CallerSizes>
 int first_row_over_rounding(const Model<S, B, D>& model, const Workspace<S, B, D>& ws,

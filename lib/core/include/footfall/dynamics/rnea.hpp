@@ -12,12 +12,12 @@ namespace footfall {
 
 namespace detail {
 
-// The joint accelerations of C(q, v)'s pass: q̈ = 0, so no S q̈ or armature term is formed at all.
+/// The joint accelerations of C(q, v)'s pass: q̈ = 0, so no S q̈ or armature term is formed at all.
 struct ZeroJointAcceleration {};
 
-// The two passes of RNEA on kinematics already in `ws`, τ into `out` (ws.tau or ws.bias). With
-// qdd a ZeroJointAcceleration (C(q, v), every tick) the q̈ terms are left out at compile time
-// instead of multiplied through by zeros.
+/// The two passes of RNEA on kinematics already in `ws`, τ into `out` (ws.tau or ws.bias). With
+/// qdd a ZeroJointAcceleration (C(q, v), every tick) the q̈ terms are left out at compile time
+/// instead of multiplied through by zeros.
 template <typename S, int B, int D, typename Acceleration>
 void rnea_passes(const Model<S, B, D>& model, Workspace<S, B, D>& ws, const Acceleration& qdd,
                  const Vector3<NoDeduce<S>>& gravity, typename Workspace<S, B, D>::Vector& out) noexcept {
@@ -49,15 +49,15 @@ void rnea_passes(const Model<S, B, D>& model, Workspace<S, B, D>& ws, const Acce
   }
 }
 
-// C(q, v) into ws.bias on kinematics already in `ws`, with a gravity the caller has checked
-// (bias_forces checks it; compute_tick_terms checks it before anything is written). Finite q, v
-// and gravity can still be too large for their products (C is quadratic in v: past ~1e154 m/s
-// in double, 1e19 in float): then C_k is not finite, which is refused as "v.overflow" with k's
-// index, and ws.bias is not marked current, rather than passed on to fail later as some other
-// input (a solve's right-hand side) or to come back as an infinite force.
-//
-// Out of line, so that bias_forces and compute_tick_terms run the same instructions and give C
-// to the bit: inlined into each, GCC for aarch64 contracted its multiply-adds differently.
+/// C(q, v) into ws.bias on kinematics already in `ws`, with a gravity the caller has checked
+/// (bias_forces checks it; compute_tick_terms checks it before anything is written). Finite q, v
+/// and gravity can still be too large for their products (C is quadratic in v: past ~1e154 m/s
+/// in double, 1e19 in float): then C_k is not finite, which is refused as "v.overflow" with k's
+/// index, and ws.bias is not marked current, rather than passed on to fail later as some other
+/// input (a solve's right-hand side) or to come back as an infinite force.
+///
+/// Out of line, so that bias_forces and compute_tick_terms run the same instructions and give C
+/// to the bit: inlined into each, GCC for aarch64 contracted its multiply-adds differently.
 template <typename S, int B, int D>
 __attribute__((noinline)) Status store_bias_forces(const Model<S, B, D>& model, Workspace<S, B, D>& ws, const Vector3<S>& gravity) noexcept {
   ws.stage &= ~static_cast<unsigned>(Workspace<S, B, D>::kBias);
@@ -76,7 +76,7 @@ __attribute__((noinline)) Status store_bias_forces(const Model<S, B, D>& model, 
 
 }  // namespace detail
 
-// τ for q, v, q̈ (computes the kinematics too). Result in ws.tau.
+/// τ for q, v, q̈ (computes the kinematics too). Result in ws.tau.
 template <typename S, int B, int D, typename QDerived, typename VDerived, typename ADerived>
 Status rnea(const Model<S, B, D>& model, Workspace<S, B, D>& ws, const Eigen::MatrixBase<QDerived>& q,
             const Eigen::MatrixBase<VDerived>& v, const Eigen::MatrixBase<ADerived>& qdd,
@@ -89,8 +89,8 @@ Status rnea(const Model<S, B, D>& model, Workspace<S, B, D>& ws, const Eigen::Ma
   return Status::Ok();
 }
 
-// C(q, v): Coriolis, centrifugal and gravity forces, RNEA with q̈ = 0 on the kinematics of the
-// last forward_kinematics call. Result in ws.bias.
+/// C(q, v): Coriolis, centrifugal and gravity forces, RNEA with q̈ = 0 on the kinematics of the
+/// last forward_kinematics call. Result in ws.bias.
 template <typename S, int B, int D>
 Status bias_forces(const Model<S, B, D>& model, Workspace<S, B, D>& ws,
                    const Vector3<NoDeduce<S>>& gravity = standard_gravity<S>()) noexcept {

@@ -30,12 +30,12 @@ namespace footfall {
 
 namespace detail {
 
-// A leg's columns of J at a world point: the DOFs of the joints on a body's path below a free
-// flyer (at most D) and the point's velocity per unit rate of each.
+/// A leg's columns of J at a world point: the DOFs of the joints on a body's path below a free
+/// flyer (at most D) and the point's velocity per unit rate of each.
 template <typename S, int D>
 struct LegColumns {
   static constexpr std::size_t kDofSlots = static_cast<std::size_t>(D);
-  Eigen::Matrix<S, 3, D> jacobian;  // NOLINT(cppcoreguidelines-pro-type-member-init): the first `count` written
+  Eigen::Matrix<S, 3, D> jacobian;  ///< NOLINT(cppcoreguidelines-pro-type-member-init): the first `count` written
   int dof[kDofSlots] = {};
   int count = 0;
 };
@@ -62,12 +62,12 @@ void collect_leg_columns(const Model<S, B, D>& model, const Workspace<S, B, D>& 
     }
 }
 
-// Whether the leg can give its point every velocity, to more than half the scalar's digits:
-// A = J_leg J_legᵀ positive definite, with κ_F = ‖A‖_F ‖A⁻¹‖_F (within a factor 3 of A's
-// condition number, κ(J_leg)²) at most 1/√ε, where the Gram solve's rounding, κ ε relative,
-// would cost more than half of them. A leg with fewer than three independent axes (a straight
-// knee, a leg of fewer than three joints) makes A singular, and one near that makes rates as
-// large as the rounding does: plausible, and wrong. `ldlt` is A's factor when it returns true.
+/// Whether the leg can give its point every velocity, to more than half the scalar's digits:
+/// A = J_leg J_legᵀ positive definite, with κ_F = ‖A‖_F ‖A⁻¹‖_F (within a factor 3 of A's
+/// condition number, κ(J_leg)²) at most 1/√ε, where the Gram solve's rounding, κ ε relative,
+/// would cost more than half of them. A leg with fewer than three independent axes (a straight
+/// knee, a leg of fewer than three joints) makes A singular, and one near that makes rates as
+/// large as the rounding does: plausible, and wrong. `ldlt` is A's factor when it returns true.
 template <typename S, int D>
 bool leg_is_regular(const LegColumns<S, D>& leg, SmallLdlt<S, 3>& ldlt) noexcept {
   Matrix3<S> gram = Matrix3<S>::Zero();
@@ -77,9 +77,9 @@ bool leg_is_regular(const LegColumns<S, D>& leg, SmallLdlt<S, 3>& ldlt) noexcept
   return condition * std::sqrt(epsilon<S>()) <= S(1);
 }
 
-// The least-norm change Δ (the first leg.count entries) with J_leg Δ = r. A leg of three joints
-// has J_leg square and J_legᵀ(J_leg J_legᵀ)⁻¹ = J_leg⁻¹: solved on J_leg itself (LU with partial
-// pivoting), whose condition is the square root of A's.
+/// The least-norm change Δ (the first leg.count entries) with J_leg Δ = r. A leg of three joints
+/// has J_leg square and J_legᵀ(J_leg J_legᵀ)⁻¹ = J_leg⁻¹: solved on J_leg itself (LU with partial
+/// pivoting), whose condition is the square root of A's.
 template <typename S, int D>
 void least_norm_change(const LegColumns<S, D>& leg, const SmallLdlt<S, 3>& ldlt, Vector3<S> r, S* change) noexcept {
   if (leg.count == 3) {
@@ -93,18 +93,18 @@ void least_norm_change(const LegColumns<S, D>& leg, const SmallLdlt<S, 3>& ldlt,
 
 }  // namespace detail
 
-// Changes the rates in v (nv, in and out) of the joints on the path from `body` to the root,
-// leaving out a floating base's free flyer (the leg), by the least-norm change that gives the
-// point `point` of `body` (body coordinates) the world velocity `velocity`, the rest of v held:
-// Δv_leg = J_legᵀ (J_leg J_legᵀ)⁻¹ (u − J v) (above). Reads the kinematics of the last
-// forward_kinematics (q; its v is not read). The touchdown v⁻ of a swing foot, trunk at rest:
-// v = 0, then set_touchdown_velocity(model, ws, foot_body, foot_point, (0.1, 0, −0.5), v).
-//
-// On failure v is unchanged: BadInput "workspace.kinematics", "body" (out of range), "point",
-// "velocity" or "v" (size, or the index of a non-finite entry); "body.leg_rank" (index the body)
-// when the leg cannot give the point every velocity at this configuration (J_leg J_legᵀ singular
-// or too near it for the scalar: a straight knee, fewer than three independent joint axes, the
-// trunk itself); "velocity.overflow" when the rates would not be finite.
+/// Changes the rates in v (nv, in and out) of the joints on the path from `body` to the root,
+/// leaving out a floating base's free flyer (the leg), by the least-norm change that gives the
+/// point `point` of `body` (body coordinates) the world velocity `velocity`, the rest of v held:
+/// Δv_leg = J_legᵀ (J_leg J_legᵀ)⁻¹ (u − J v) (above). Reads the kinematics of the last
+/// forward_kinematics (q; its v is not read). The touchdown v⁻ of a swing foot, trunk at rest:
+/// v = 0, then set_touchdown_velocity(model, ws, foot_body, foot_point, (0.1, 0, −0.5), v).
+///
+/// On failure v is unchanged: BadInput "workspace.kinematics", "body" (out of range), "point",
+/// "velocity" or "v" (size, or the index of a non-finite entry); "body.leg_rank" (index the body)
+/// when the leg cannot give the point every velocity at this configuration (J_leg J_legᵀ singular
+/// or too near it for the scalar: a straight knee, fewer than three independent joint axes, the
+/// trunk itself); "velocity.overflow" when the rates would not be finite.
 template <typename S, int B, int D, typename VDerived>
 Status set_touchdown_velocity(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, int body,
                               const Vector3<NoDeduce<S>>& point, const Vector3<NoDeduce<S>>& velocity,

@@ -40,18 +40,18 @@ struct GenericKernels {
   static Status factorize(const Model<S, B, D>& model, Workspace<S, B, D>& ws) noexcept {
     return factorize_mass_matrix(model, ws);
   }
-  // H's factor right after this policy's mass_matrix succeeded on the same model.
+  /// H's factor right after this policy's mass_matrix succeeded on the same model.
   template <typename S, int B, int D>
   static Status factorize_after_mass_matrix(const Model<S, B, D>& model, Workspace<S, B, D>& ws) noexcept {
     return factorize_mass_matrix(model, ws);
   }
-  // x ← H⁻¹x.
+  /// x ← H⁻¹x.
   template <typename S, int B, int D, typename X>
   static void solve(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, Eigen::MatrixBase<X>& x) noexcept {
     detail::back_substitute_and_scale(model, ws, x);
     detail::forward_substitute(model, ws, x);
   }
-  // x ← L⁻¹x, the second half of solve.
+  /// x ← L⁻¹x, the second half of solve.
   template <typename S, int B, int D, typename X>
   static void forward_substitute(const Model<S, B, D>& model, const Workspace<S, B, D>& ws,
                                  Eigen::MatrixBase<X>& x) noexcept {
@@ -73,7 +73,7 @@ struct UnrolledKernels {
   static Status factorize(const Model<S, B, D>& model, Workspace<S, B, D>& ws) noexcept {
     return factorize_mass_matrix_unrolled<T>(model, ws);
   }
-  // The unrolled mass_matrix of a legged T has checked the tree already.
+  /// The unrolled mass_matrix of a legged T has checked the tree already.
   template <typename S, int B, int D>
   static Status factorize_after_mass_matrix(const Model<S, B, D>& model, Workspace<S, B, D>& ws) noexcept {
     return factorize_mass_matrix_unrolled<T, detail::topology_is_legged<T>()>(model, ws);

@@ -32,9 +32,9 @@ struct TopologyHasTurnAxes : std::false_type {};
 template <typename T>
 struct TopologyHasTurnAxes<T, std::void_t<decltype(T::kTurnAxis)>> : std::true_type {};
 
-// The shape this file unrolls: DOFs 0–5 a free flyer's chain (no turn axis), every later DOF a
-// joint about a coordinate axis whose parent is the free flyer's last DOF (a chain's first) or
-// the DOF before it (so every such DOF has at most one child: the chains do not branch).
+/// The shape this file unrolls: DOFs 0–5 a free flyer's chain (no turn axis), every later DOF a
+/// joint about a coordinate axis whose parent is the free flyer's last DOF (a chain's first) or
+/// the DOF before it (so every such DOF has at most one child: the chains do not branch).
 template <typename T>
 constexpr bool topology_is_legged() noexcept {
   if constexpr (!TopologyHasTurnAxes<T>::value) {
@@ -51,7 +51,7 @@ constexpr bool topology_is_legged() noexcept {
   }
 }
 
-// The length of the chain that starts at DOF first (whose parent is DOF 5).
+/// The length of the chain that starts at DOF first (whose parent is DOF 5).
 template <typename T>
 constexpr int topology_chain_length(int first) noexcept {
   int length = 1;
@@ -64,21 +64,21 @@ struct ChainAxes {
   static constexpr int kAxis[sizeof...(A)] = {A...};
 };
 
-// The turn axes of the chain of `length` DOFs from `first`, as a pack.
+/// The turn axes of the chain of `length` DOFs from `first`, as a pack.
 template <typename T, int first, int... js>
 constexpr auto topology_chain_axes(std::integer_sequence<int, js...>) noexcept {
   return std::integer_sequence<int, T::kTurnAxis[first + js]...>{};
 }
 
-// One chain's entries of H and its composite inertias carried into the trunk: from its last
-// body up, F = I^c S of the body's DOF (axis_column), the entries of the chain's F_k with that
-// DOF, and the chain's F_k and I^c carried into the parent's coordinates (RBDA Table 6.2, as
-// store_run_columns takes a joint about a coordinate axis); at the trunk, each F_k gives its
-// entries with the free flyer's six DOFs (store_run_columns' free-flyer case). Body i has DOF
-// i + 5, so the chain's bodies follow from its first DOF. Each composite inertia is formed as
-// the body's own plus what its child carries in, I_λ + ⁱX_λᵀ I^c_i ⁱX_λ, where the generic sweep
-// copies I_λ and adds to it: the same sum. The trunk's starts from its own with the first chain
-// taken (`trunk_first`), and the later ones add to it.
+/// One chain's entries of H and its composite inertias carried into the trunk: from its last
+/// body up, F = I^c S of the body's DOF (axis_column), the entries of the chain's F_k with that
+/// DOF, and the chain's F_k and I^c carried into the parent's coordinates (RBDA Table 6.2, as
+/// store_run_columns takes a joint about a coordinate axis); at the trunk, each F_k gives its
+/// entries with the free flyer's six DOFs (store_run_columns' free-flyer case). Body i has DOF
+/// i + 5, so the chain's bodies follow from its first DOF. Each composite inertia is formed as
+/// the body's own plus what its child carries in, I_λ + ⁱX_λᵀ I^c_i ⁱX_λ, where the generic sweep
+/// copies I_λ and adds to it: the same sum. The trunk's starts from its own with the first chain
+/// taken (`trunk_first`), and the later ones add to it.
 template <int N, typename S, int B, int D, int... A>
 FOOTFALL_NOINLINE void store_chain_columns(const Model<S, B, D>& model, Workspace<S, B, D>& ws, int first,
                                            bool trunk_first, std::integer_sequence<int, A...>) noexcept {
@@ -119,8 +119,8 @@ FOOTFALL_NOINLINE void store_chain_columns(const Model<S, B, D>& model, Workspac
     }
 }
 
-// H's entries between DOFs on different branches, zero (clear_off_pattern's), at constant
-// offsets: column k's run past its subtree is contiguous.
+/// H's entries between DOFs on different branches, zero (clear_off_pattern's), at constant
+/// offsets: column k's run past its subtree is contiguous.
 template <typename T, typename S>
 FOOTFALL_INLINE void clear_off_pattern_unrolled(S* const h) noexcept {
   constexpr int n = T::kDofs;
@@ -131,10 +131,10 @@ FOOTFALL_INLINE void clear_off_pattern_unrolled(S* const h) noexcept {
   });
 }
 
-// The free flyer's ᴼS (store_world_subspaces) when its body is the tree's root: its frame is
-// then O's (crba_origin), so ᴼX_0 is the turn E alone, and with S a permutation (joint.hpp:
-// v = [linear; angular]) each column is a row of E: (0, Eᵀe_a) for a linear DOF, (Eᵀe_a, 0)
-// for an angular one, the values the general transform gives.
+/// The free flyer's ᴼS (store_world_subspaces) when its body is the tree's root: its frame is
+/// then O's (crba_origin), so ᴼX_0 is the turn E alone, and with S a permutation (joint.hpp:
+/// v = [linear; angular]) each column is a row of E: (0, Eᵀe_a) for a linear DOF, (Eᵀe_a, 0)
+/// for an angular one, the values the general transform gives.
 template <typename S, int B, int D>
 FOOTFALL_INLINE void store_root_free_flyer_world_subspaces(Workspace<S, B, D>& ws) noexcept {
   const Matrix3<S>& e = ws.world_to_body[0].rotation();
@@ -146,10 +146,10 @@ FOOTFALL_INLINE void store_root_free_flyer_world_subspaces(Workspace<S, B, D>& w
   }
 }
 
-// Ok when the model has T's turn axes on the bodies this file assumes: body 0 a free flyer and
-// body i ≥ 1 the joint of DOF i + 5 about T's axis for it (check_topology has checked the tree).
-// Otherwise kBadInput "model.topology" with the first DOF that differs (0 for the free flyer or
-// the body count).
+/// Ok when the model has T's turn axes on the bodies this file assumes: body 0 a free flyer and
+/// body i ≥ 1 the joint of DOF i + 5 about T's axis for it (check_topology has checked the tree).
+/// Otherwise kBadInput "model.topology" with the first DOF that differs (0 for the free flyer or
+/// the body count).
 template <typename T, typename S, int B, int D>
 Status check_turn_axes(const Model<S, B, D>& model) noexcept {
   if (model.body_count() != T::kDofs - 5 || model.joint_type(0) != JointType::kFreeFlyer)
@@ -163,9 +163,9 @@ Status check_turn_axes(const Model<S, B, D>& model) noexcept {
 
 }  // namespace detail
 
-// mass_matrix (crba.hpp) for a model of T's tree and turn axes, with the same H to the bit. A
-// model of another tree, or with other axes, is refused as kBadInput "model.topology"; a T
-// without turn axes, or not of the legged shape above, takes crba.hpp's walk for any model.
+/// mass_matrix (crba.hpp) for a model of T's tree and turn axes, with the same H to the bit. A
+/// model of another tree, or with other axes, is refused as kBadInput "model.topology"; a T
+/// without turn axes, or not of the legged shape above, takes crba.hpp's walk for any model.
 template <typename T, typename S, int B, int D>
 Status mass_matrix_unrolled(const Model<S, B, D>& model, Workspace<S, B, D>& ws) noexcept {
   if constexpr (!detail::topology_is_legged<T>()) {

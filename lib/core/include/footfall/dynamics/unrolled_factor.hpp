@@ -20,10 +20,10 @@ namespace footfall {
 
 namespace detail {
 
-// Row k of the factor: D_k and L(k, i) for each ancestor i of k (factorize_mass_matrix's loop
-// body with k a template argument), inlined: each row is called once, and as calls the rows
-// would add call glue to every factor. `l` and `h` are the n × n factor and
-// H, column-major. False, with `status` set, on a pivot that is not positive.
+/// Row k of the factor: D_k and L(k, i) for each ancestor i of k (factorize_mass_matrix's loop
+/// body with k a template argument), inlined: each row is called once, and as calls the rows
+/// would add call glue to every factor. `l` and `h` are the n × n factor and
+/// H, column-major. False, with `status` set, on a pivot that is not positive.
 template <typename T, int k, typename S>
 FOOTFALL_INLINE bool factor_row_unrolled(S* const l, const S* const h, Status& status) noexcept {
   constexpr int n = T::kDofs;
@@ -57,7 +57,7 @@ FOOTFALL_INLINE bool factor_row_unrolled(S* const l, const S* const h, Status& s
   return true;
 }
 
-// The rows from the leaves, n − 1 down to 0, stopping at the first pivot refused.
+/// The rows from the leaves, n − 1 down to 0, stopping at the first pivot refused.
 template <typename T, typename S, int... ks>
 Status factor_rows_unrolled(S* const l, const S* const h, std::integer_sequence<int, ks...>) noexcept {
   Status status = Status::Ok();
@@ -67,11 +67,11 @@ Status factor_rows_unrolled(S* const l, const S* const h, std::integer_sequence<
 
 }  // namespace detail
 
-// Factorises ws.mass_matrix (after mass_matrix()) into ws.factor, like factorize_mass_matrix.
-// Fails with kBadInput "model.topology" if the model's tree is not T's, and as
-// factorize_mass_matrix does otherwise; on failure ws.stage does not say kFactor.
-// kTreeChecked: the caller has just checked the model's tree against T (compute_mass_terms,
-// after mass_matrix_unrolled), and it is not checked again.
+/// Factorises ws.mass_matrix (after mass_matrix()) into ws.factor, like factorize_mass_matrix.
+/// Fails with kBadInput "model.topology" if the model's tree is not T's, and as
+/// factorize_mass_matrix does otherwise; on failure ws.stage does not say kFactor.
+/// kTreeChecked: the caller has just checked the model's tree against T (compute_mass_terms,
+/// after mass_matrix_unrolled), and it is not checked again.
 template <typename T, bool kTreeChecked = false, typename S, int B, int D>
 Status factorize_mass_matrix_unrolled(const Model<S, B, D>& model, Workspace<S, B, D>& ws) noexcept {
   using W = Workspace<S, B, D>;

@@ -25,7 +25,7 @@ namespace footfall {
 
 namespace detail {
 
-// f(std::integral_constant<int, k>) for k = 0, 1, …, n − 1 in turn: the DOF as a constant.
+/// f(std::integral_constant<int, k>) for k = 0, 1, …, n − 1 in turn: the DOF as a constant.
 template <typename F, int... ks>
 FOOTFALL_INLINE void for_each_dof_index(std::integer_sequence<int, ks...>, F&& f) noexcept {
   (f(std::integral_constant<int, ks>{}), ...);

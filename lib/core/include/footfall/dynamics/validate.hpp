@@ -16,9 +16,9 @@
 FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
-// x's size, and every entry finite: first Σ 0·x_k, which is NaN exactly when an entry is NaN or
-// ±∞ (0·∞ is NaN; finite entries add zeros), one multiply-add an entry where a test of each
-// costs a compare and a branch; only then the walk that finds the first bad index.
+/// x's size, and every entry finite: first Σ 0·x_k, which is NaN exactly when an entry is NaN or
+/// ±∞ (0·∞ is NaN; finite entries add zeros), one multiply-add an entry where a test of each
+/// costs a compare and a branch; only then the walk that finds the first bad index.
 template <typename Derived>
 Status validate_vector(const Eigen::MatrixBase<Derived>& x, int size, const char* field) noexcept {
   using S = typename Derived::Scalar;
@@ -31,13 +31,13 @@ Status validate_vector(const Eigen::MatrixBase<Derived>& x, int size, const char
   return Status::Ok();
 }
 
-// How far from the world's origin a floating base may be: 2^(p/2) m for a p-bit significand,
-// 4 096 m in float and 6.7e7 m in double. There the positions' spacing (0.5 mm in float,
-// 1.5e-8 m in double) already costs half the digits of a 1 m lever, and every lever is a
-// difference of such positions (a foot's about its trunk, crba.hpp): beyond it contact forces
-// and impulses come out plausible but wrong (a standing quadruped 1e300 m out carried 104 N of
-// its 135 N weight, "ok"), so it is refused. Contact dynamics do not depend on where the robot stands: express its state
-// about a nearer origin (firmware: the odometry's local frame).
+/// How far from the world's origin a floating base may be: 2^(p/2) m for a p-bit significand,
+/// 4 096 m in float and 6.7e7 m in double. There the positions' spacing (0.5 mm in float,
+/// 1.5e-8 m in double) already costs half the digits of a 1 m lever, and every lever is a
+/// difference of such positions (a foot's about its trunk, crba.hpp): beyond it contact forces
+/// and impulses come out plausible but wrong (a standing quadruped 1e300 m out carried 104 N of
+/// its 135 N weight, "ok"), so it is refused. Contact dynamics do not depend on where the robot stands: express its state
+/// about a nearer origin (firmware: the odometry's local frame).
 template <typename S>
 constexpr S resolved_position_limit() noexcept {
   S limit = S(1);
@@ -45,8 +45,8 @@ constexpr S resolved_position_limit() noexcept {
   return limit;
 }
 
-// q's size and values, each free flyer's quaternion of unit length and its position within
-// resolved_position_limit().
+/// q's size and values, each free flyer's quaternion of unit length and its position within
+/// resolved_position_limit().
 template <typename S, int B, int D, typename QDerived>
 Status validate_configuration(const Model<S, B, D>& model, const Eigen::MatrixBase<QDerived>& q) noexcept {
   const Status status = validate_vector(q, model.nq(), "q");
@@ -68,7 +68,7 @@ Status validate_gravity(const Vector3<S>& gravity) noexcept {
   return all_finite(gravity) ? Status::Ok() : Status::BadInput("gravity");
 }
 
-// The default gravity of lib/DESIGN.md §3: z up, 9.81 m/s².
+/// The default gravity of lib/DESIGN.md §3: z up, 9.81 m/s².
 template <typename S>
 Vector3<S> standard_gravity() noexcept {
   return Vector3<S>(S(0), S(0), S(-9.81));

@@ -28,26 +28,26 @@ namespace footfall {
 enum class MissPolicy : unsigned char { kSkipOptional = 0, kDegraded, kFault };
 enum class StageMode : unsigned char { kNormal = 0, kDegraded };
 
-// One stage of a tick: a function pointer and its context (no std::function, no heap).
+/// One stage of a tick: a function pointer and its context (no std::function, no heap).
 struct ExecutiveStage {
   const char* name = "";
   Status (*run)(void* context, StageMode mode) noexcept = nullptr;
   void* context = nullptr;
-  bool optional = false;  // may be skipped after an overrun (kSkipOptional)
+  bool optional = false;  ///< may be skipped after an overrun (kSkipOptional)
 };
 
 struct ExecutiveHooks {
-  void (*watchdog)(void* context) noexcept = nullptr;               // kicked once every tick
-  void (*fault)(void* context, int tick, Status status) noexcept = nullptr;  // kFault, or a stage's error
+  void (*watchdog)(void* context) noexcept = nullptr;               ///< kicked once every tick
+  void (*fault)(void* context, int tick, Status status) noexcept = nullptr;  ///< kFault, or a stage's error
   void* context = nullptr;
 };
 
 template <int MaxStages>
 struct ExecutiveConfig {
-  ClockTicks period = 0;           // the tick's length in the clock's ticks
+  ClockTicks period = 0;           ///< the tick's length in the clock's ticks
   MissPolicy policy = MissPolicy::kSkipOptional;
-  ClockTicks histogram_bin = 0;    // the statistics' bin width; 0: period / 8
-  bool stop_on_stage_error = true;  // a stage's non-ok Status calls the fault hook and stops
+  ClockTicks histogram_bin = 0;    ///< the statistics' bin width; 0: period / 8
+  bool stop_on_stage_error = true;  ///< a stage's non-ok Status calls the fault hook and stops
   ExecutiveStage stages[static_cast<std::size_t>(MaxStages)];
   int stage_count = 0;
   ExecutiveHooks hooks;
@@ -55,14 +55,14 @@ struct ExecutiveConfig {
 
 template <int MaxStages>
 struct ExecutiveReport {
-  Status status;                      // ok, or the stage error / fault that stopped the loop
-  long ticks = 0;                     // ticks run
-  long overruns = 0;                  // ticks that finished after their deadline
-  long missed_releases = 0;           // releases skipped because an overrun ran past them
-  long degraded_ticks = 0;            // ticks run under the miss policy
-  long skipped_stages = 0;            // optional stages skipped (kSkipOptional)
-  TimingStatistics tick;              // from the tick's start to its stages' end
-  TimingStatistics release_latency;   // from the release time to the tick's start (jitter)
+  Status status;                      ///< ok, or the stage error / fault that stopped the loop
+  long ticks = 0;                     ///< ticks run
+  long overruns = 0;                  ///< ticks that finished after their deadline
+  long missed_releases = 0;           ///< releases skipped because an overrun ran past them
+  long degraded_ticks = 0;            ///< ticks run under the miss policy
+  long skipped_stages = 0;            ///< optional stages skipped (kSkipOptional)
+  TimingStatistics tick;              ///< from the tick's start to its stages' end
+  TimingStatistics release_latency;   ///< from the release time to the tick's start (jitter)
   TimingStatistics stage[static_cast<std::size_t>(MaxStages)];
 };
 
@@ -77,8 +77,8 @@ Status validate_executive_config(const ExecutiveConfig<MaxStages>& c) noexcept {
   return Status::Ok();
 }
 
-// Runs `ticks` ticks (bounded), the first released at the clock's current time. Writes the
-// report; returns its status.
+/// Runs `ticks` ticks (bounded), the first released at the clock's current time. Writes the
+/// report; returns its status.
 template <typename Clock, int MaxStages>
 Status run_executive(Clock& clock, const ExecutiveConfig<MaxStages>& config, long ticks,
                      ExecutiveReport<MaxStages>& report) noexcept {

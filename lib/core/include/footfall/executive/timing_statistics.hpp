@@ -18,8 +18,8 @@ struct TimingStatistics {
   std::uint64_t count = 0;
   ClockTicks min = ~ClockTicks(0);
   ClockTicks max = 0;
-  ClockTicks sum = 0;  // wraps only after 2⁶⁴ ticks in all: centuries of nanoseconds
-  ClockTicks bin_width = 1;  // histogram[b] counts durations in [b·width, (b + 1)·width)
+  ClockTicks sum = 0;  ///< wraps only after 2⁶⁴ ticks in all: centuries of nanoseconds
+  ClockTicks bin_width = 1;  ///< histogram[b] counts durations in [b·width, (b + 1)·width)
   std::uint64_t histogram[kBins] = {};
 
   void reset(ClockTicks width) noexcept {
@@ -35,10 +35,10 @@ struct TimingStatistics {
     ++histogram[bin_of(duration)];
   }
 
-  // The histogram bin of a duration. A 64-bit division is a library call on a 32-bit core,
-  // far dearer than the core's own divide, and the executive records four to six durations a tick,
-  // most of them inside the tick it times; a duration and a bin width that both fit in 32 bits
-  // (any tick shorter than 4 s at 1 GHz) take the core's own 32-bit divide instead.
+  /// The histogram bin of a duration. A 64-bit division is a library call on a 32-bit core,
+  /// far dearer than the core's own divide, and the executive records four to six durations a tick,
+  /// most of them inside the tick it times; a duration and a bin width that both fit in 32 bits
+  /// (any tick shorter than 4 s at 1 GHz) take the core's own 32-bit divide instead.
   int bin_of(ClockTicks duration) const noexcept {
     const ClockTicks bin = ((duration | bin_width) >> 32) == 0
                                ? ClockTicks(std::uint32_t(duration) / std::uint32_t(bin_width))
@@ -46,7 +46,7 @@ struct TimingStatistics {
     return bin < ClockTicks(kBins) ? int(bin) : kBins - 1;
   }
 
-  // The mean, rounded down (0 before any sample).
+  /// The mean, rounded down (0 before any sample).
   ClockTicks mean() const noexcept { return count > 0 ? sum / count : 0; }
   ClockTicks minimum() const noexcept { return count > 0 ? min : 0; }
 };

@@ -30,26 +30,26 @@
 FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
-// The largest n enumeration takes: 2¹² = 4096 sets of at most 12×12. Larger problems get a
-// "capacity" Status (use Lemke's method or PGS).
+/// The largest n enumeration takes: 2¹² = 4096 sets of at most 12×12. Larger problems get a
+/// "capacity" Status (use Lemke's method or PGS).
 constexpr int kEnumerationMaxSize = 12;
 
 template <typename S>
 struct EnumerationOptions {
-  S accuracy = S(0);  // in [0, 1): the check's τ (lcp/result_check.hpp); 0 accepts rounding-level answers only
+  S accuracy = S(0);  ///< in [0, 1): the check's τ (lcp/result_check.hpp); 0 accepts rounding-level answers only
 };
 
 template <typename S, int N>
 struct EnumerationWorkspace {
   static_assert(N >= 1, "an LCP needs a capacity of at least one row");
   static constexpr std::size_t kSlots = static_cast<std::size_t>(N);
-  int active[kSlots] = {};  // α, ascending
+  int active[kSlots] = {};  ///< α, ascending
   PrincipalSolveScratch<S, N> principal;
 };
 
 namespace detail {
 
-// The next k-subset of {0..n−1} after `active` in lexicographic order; false after the last.
+/// The next k-subset of {0..n−1} after `active` in lexicographic order; false after the last.
 inline bool next_combination(int* active, int k, int n) noexcept {
   int i = k - 1;
   while (i >= 0 && active[i] == n - k + i) --i;  // bounded: i only falls, from k − 1 to −1

@@ -33,15 +33,15 @@ namespace footfall {
 
 namespace detail {
 
-// A symmetric matrix M and a vector q read by index, whatever their Eigen types: one instance of
-// the least-norm solves serves the problems' M and the contact terms' W alike (flash a firmware
-// image pays once). M column-major: m(i, j) = m_data[i + stride·j].
+/// A symmetric matrix M and a vector q read by index, whatever their Eigen types: one instance of
+/// the least-norm solves serves the problems' M and the contact terms' W alike (flash a firmware
+/// image pays once). M column-major: m(i, j) = m_data[i + stride·j].
 template <typename S>
 struct BlockData {
   const S* m_data = nullptr;
   Eigen::Index stride = 0;
   const S* q_data = nullptr;
-  Eigen::Index size = 0;  // q's entries (and M's rows)
+  Eigen::Index size = 0;  ///< q's entries (and M's rows)
   S m(int i, int j) const noexcept { return m_data[i + stride * j]; }
   S q(int i) const noexcept { return q_data[i]; }
 };
@@ -53,15 +53,15 @@ BlockData<typename MDerived::Scalar> block_data(const Eigen::PlainObjectBase<MDe
   return BlockData<typename MDerived::Scalar>{m.data(), m.outerStride(), q.data(), q.size()};
 }
 
-// L's entry (i, a) for kept pivot a at position kept[a] of α: 1 on its own row, the multiplier
-// below it, 0 above.
+/// L's entry (i, a) for kept pivot a at position kept[a] of α: 1 on its own row, the multiplier
+/// below it, 0 above.
 template <typename S, int N>
 S kept_column_entry(const PrincipalSolveScratch<S, N>& scratch, const int* kept, int i, int a) noexcept {
   if (i == kept[a]) return S(1);
   return i > kept[a] ? scratch.lu.coeff(i, kept[a]) : S(0);
 }
 
-// r[0, rank) ← (RᵀR)⁻¹ r[0, rank), R the Cholesky factor of LᵀL at lu(kept[a], kept[b]), a ≤ b.
+/// r[0, rank) ← (RᵀR)⁻¹ r[0, rank), R the Cholesky factor of LᵀL at lu(kept[a], kept[b]), a ≤ b.
 template <typename S, int N>
 FOOTFALL_NOINLINE void solve_gram_in_place(PrincipalSolveScratch<S, N>& scratch, const int* kept, int rank) noexcept {
   auto& r = scratch.r;
@@ -78,8 +78,8 @@ FOOTFALL_NOINLINE void solve_gram_in_place(PrincipalSolveScratch<S, N>& scratch,
   }
 }
 
-// r ← M_αα⁺ r in place (k entries), with L, the Cholesky factor R of LᵀL (LᵀL = RᵀR, R upper
-// at lu(kept[a], kept[b]), a ≤ b) and D in scratch.x.
+/// r ← M_αα⁺ r in place (k entries), with L, the Cholesky factor R of LᵀL (LᵀL = RᵀR, R upper
+/// at lu(kept[a], kept[b]), a ≤ b) and D in scratch.x.
 template <typename S, int N>
 void apply_pseudo_inverse(PrincipalSolveScratch<S, N>& scratch, const int* kept, int rank, int k) noexcept {
   auto& r = scratch.r;
@@ -100,8 +100,8 @@ void apply_pseudo_inverse(PrincipalSolveScratch<S, N>& scratch, const int* kept,
   }
 }
 
-// scratch.r ← −(M_αα z_α + q_α) on the k rows of α, from the problem's own numbers, then
-// M_αα⁺ of it: the least-norm correction that brings z onto the rows' equations.
+/// scratch.r ← −(M_αα z_α + q_α) on the k rows of α, from the problem's own numbers, then
+/// M_αα⁺ of it: the least-norm correction that brings z onto the rows' equations.
 template <typename S, int N>
 void least_norm_correction(const BlockData<S>& data, const int* active, int k, int rank, const LcpVector<S, N>& z,
                            PrincipalSolveScratch<S, N>& scratch) noexcept {
@@ -113,12 +113,12 @@ void least_norm_correction(const BlockData<S>& data, const int* active, int k, i
   apply_pseudo_inverse(scratch, scratch.pivot_row, rank, k);
 }
 
-// Solves M_αα z_α = −q_α for the least-norm z_α, M and q read through `data` (block_data), for
-// the k indices active[0..k) of a problem of n unknowns; writes the full z (size n, zero off α) and the rank found into *rank. Returns false,
-// z unspecified, when the kept block's Gram matrix is not positive definite to working precision
-// or the refinement's correction exceeds 1/64 of the solution. A row is dropped as dependent when
-// its pivot has fallen to 4k·ε of the block's largest entry or below √ε of its own diagonal, as in
-// solve_principal_block_semidefinite.
+/// Solves M_αα z_α = −q_α for the least-norm z_α, M and q read through `data` (block_data), for
+/// the k indices active[0..k) of a problem of n unknowns; writes the full z (size n, zero off α) and the rank found into *rank. Returns false,
+/// z unspecified, when the kept block's Gram matrix is not positive definite to working precision
+/// or the refinement's correction exceeds 1/64 of the solution. A row is dropped as dependent when
+/// its pivot has fallen to 4k·ε of the block's largest entry or below √ε of its own diagonal, as in
+/// solve_principal_block_semidefinite.
 template <typename S, int N>
 FOOTFALL_NOINLINE bool solve_least_norm_block(const BlockData<S>& data, int n, const int* active, int k,
                                               PrincipalSolveScratch<S, N>& scratch, LcpVector<S, N>& z,
@@ -173,11 +173,11 @@ FOOTFALL_NOINLINE bool solve_least_norm_block(const BlockData<S>& data, int n, c
   return true;
 }
 
-// The principal block of the rows a stance or strike answer holds at zero, solved as the
-// problem allows: a symmetric one (W itself, nothing sliding) by LDLᵀ, then, when that finds it
-// singular (the corners of a sole, a contact given twice), by the least-norm solve; LU as the last
-// resort and for a non-symmetric one. *rank gets the rows found independent (k when LDLᵀ or LU
-// solved the block). Returns false, z unspecified, when none of them could.
+/// The principal block of the rows a stance or strike answer holds at zero, solved as the
+/// problem allows: a symmetric one (W itself, nothing sliding) by LDLᵀ, then, when that finds it
+/// singular (the corners of a sole, a contact given twice), by the least-norm solve; LU as the last
+/// resort and for a non-symmetric one. *rank gets the rows found independent (k when LDLᵀ or LU
+/// solved the block). Returns false, z unspecified, when none of them could.
 template <typename S, int N>
 bool solve_held_block(const LcpProblem<S, N>& problem, const int* active, int k, bool symmetric,
                       PrincipalSolveScratch<S, N>& scratch, LcpVector<S, N>& z, int* rank) noexcept {

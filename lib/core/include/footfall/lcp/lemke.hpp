@@ -58,30 +58,30 @@
 FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
-// The pivot limit used when LemkeOptions::max_pivots is 0: 10 n² + 50. Lemke's method takes
-// about n to 3n pivots on contact problems; the limit is far above that, yet polynomial, so
-// the worst case of a tick (O(n²) flops a pivot) is O(n⁴) and known before it starts. Problems
-// built to be exponential (Murty's family needs 2ⁿ, Problem 3) need the limit raised for n ≥ 11.
+/// The pivot limit used when LemkeOptions::max_pivots is 0: 10 n² + 50. Lemke's method takes
+/// about n to 3n pivots on contact problems; the limit is far above that, yet polynomial, so
+/// the worst case of a tick (O(n²) flops a pivot) is O(n⁴) and known before it starts. Problems
+/// built to be exponential (Murty's family needs 2ⁿ, Problem 3) need the limit raised for n ≥ 11.
 constexpr int lemke_default_pivot_limit(int n) noexcept { return 10 * n * n + 50; }
 
 template <typename S>
 struct LemkeOptions {
-  int max_pivots = 0;          // ≥ 0; 0 chooses lemke_default_pivot_limit(n)
-  S accuracy = S(0);  // in [0, 1): the check's τ (lcp/result_check.hpp); 0 accepts rounding-level answers only
+  int max_pivots = 0;          ///< ≥ 0; 0 chooses lemke_default_pivot_limit(n)
+  S accuracy = S(0);  ///< in [0, 1): the check's τ (lcp/result_check.hpp); 0 accepts rounding-level answers only
 };
 
 template <typename S, int N>
 struct LemkeWorkspace {
   static_assert(N >= 1, "an LCP needs a capacity of at least one row");
   static constexpr std::size_t kSlots = static_cast<std::size_t>(N);
-  // Row r: column 0 the value of the basic variable basic[r] (B⁻¹q), columns 1..n row r of B⁻¹.
+  /// Row r: column 0 the value of the basic variable basic[r] (B⁻¹q), columns 1..n row r of B⁻¹.
   Eigen::Matrix<S, N, N + 1, Eigen::RowMajor> tableau = Eigen::Matrix<S, N, N + 1, Eigen::RowMajor>::Zero();
-  Eigen::Matrix<S, N, 1> entering_column = Eigen::Matrix<S, N, 1>::Zero();  // B⁻¹ × the entering column
-  Eigen::Matrix<S, N, 1> covering = Eigen::Matrix<S, N, 1>::Zero();         // d
-  // Per row, the largest magnitude its entries have passed through (see lemke_pivot): the scale
-  // of the rounding it carries, which a row's current entries understate after cancellation.
+  Eigen::Matrix<S, N, 1> entering_column = Eigen::Matrix<S, N, 1>::Zero();  ///< B⁻¹ × the entering column
+  Eigen::Matrix<S, N, 1> covering = Eigen::Matrix<S, N, 1>::Zero();         ///< d
+  /// Per row, the largest magnitude its entries have passed through (see lemke_pivot): the scale
+  /// of the rounding it carries, which a row's current entries understate after cancellation.
   Eigen::Matrix<S, N, 1> row_magnitude = Eigen::Matrix<S, N, 1>::Zero();
-  int basic[kSlots] = {};  // variable labels: w_i is i, z_i is N + i, z0 is 2N
+  int basic[kSlots] = {};  ///< variable labels: w_i is i, z_i is N + i, z0 is 2N
   int active[kSlots] = {};
   PrincipalSolveScratch<S, N> principal;
 };
@@ -97,7 +97,7 @@ struct LemkeLabels {
   static constexpr int complement(int label) noexcept { return label < N ? label + N : label - N; }
 };
 
-// B⁻¹ A_e for the entering variable's column A_e of [I  −M  −d].
+/// B⁻¹ A_e for the entering variable's column A_e of [I  −M  −d].
 template <typename S, int N>
 void lemke_entering_column(const LcpProblem<S, N>& problem, LemkeWorkspace<S, N>& ws, int entering) noexcept {
   using Labels = LemkeLabels<N>;
@@ -119,7 +119,7 @@ void lemke_entering_column(const LcpProblem<S, N>& problem, LemkeWorkspace<S, N>
   }
 }
 
-// ‖A_e‖∞ of the entering variable's column of [I  −M  −d].
+/// ‖A_e‖∞ of the entering variable's column of [I  −M  −d].
 template <typename S, int N>
 S lemke_column_scale(const LcpProblem<S, N>& problem, const LemkeWorkspace<S, N>& ws, int entering) noexcept {
   using Labels = LemkeLabels<N>;
@@ -132,9 +132,9 @@ S lemke_column_scale(const LcpProblem<S, N>& problem, const LemkeWorkspace<S, N>
   return scale;
 }
 
-// −1, 0 or +1 as row a / divisor_a is lexicographically below, level with or above row b /
-// divisor_b. Two components are level when they differ by less than `tie` times their rounding
-// scale: the row's magnitude for entries of B⁻¹, times ‖q‖∞ for the values B⁻¹q.
+/// −1, 0 or +1 as row a / divisor_a is lexicographically below, level with or above row b /
+/// divisor_b. Two components are level when they differ by less than `tie` times their rounding
+/// scale: the row's magnitude for entries of B⁻¹, times ‖q‖∞ for the values B⁻¹q.
 template <typename S, int N>
 int lemke_lexicographic_compare(const LemkeWorkspace<S, N>& ws, int n, int a, S divisor_a, int b, S divisor_b,
                                 S q_norm, S tie) noexcept {
@@ -149,11 +149,11 @@ int lemke_lexicographic_compare(const LemkeWorkspace<S, N>& ws, int n, int a, S 
   return 0;
 }
 
-// The lexicographic minimum-ratio row among the blocking rows, those whose divisor (the
-// entering column, or d for the first pivot) is positive beyond its rounding: above
-// `blocking` times the row's magnitude (for the entering column, blocking is the relative
-// rounding ρ times ‖A_e‖∞). −1 when none blocks (a ray). `z0_row` (or −1) wins any tie on the
-// ratio itself.
+/// The lexicographic minimum-ratio row among the blocking rows, those whose divisor (the
+/// entering column, or d for the first pivot) is positive beyond its rounding: above
+/// `blocking` times the row's magnitude (for the entering column, blocking is the relative
+/// rounding ρ times ‖A_e‖∞). −1 when none blocks (a ray). `z0_row` (or −1) wins any tie on the
+/// ratio itself.
 template <typename S, int N>
 int lemke_leaving_row(const LemkeWorkspace<S, N>& ws, int n, const Eigen::Matrix<S, N, 1>& divisor, S blocking,
                       int z0_row, S q_norm, S tie) noexcept {
@@ -178,11 +178,11 @@ int lemke_leaving_row(const LemkeWorkspace<S, N>& ws, int n, const Eigen::Matrix
   return best;
 }
 
-// Gauss–Jordan pivot of the tableau on (row, entering column); `entering` becomes basic in row.
-// Row magnitudes follow the update (a running error bound in the manner of Wilkinson; Higham
-// §3.3): the pivot row is divided by the pivot, and every other row r has a_r times the new
-// pivot row subtracted, so its entries passed through |a_r|·magnitude(pivot row), whatever
-// they cancel to. Rounding stays at ε times that.
+/// Gauss–Jordan pivot of the tableau on (row, entering column); `entering` becomes basic in row.
+/// Row magnitudes follow the update (a running error bound in the manner of Wilkinson; Higham
+/// §3.3): the pivot row is divided by the pivot, and every other row r has a_r times the new
+/// pivot row subtracted, so its entries passed through |a_r|·magnitude(pivot row), whatever
+/// they cancel to. Rounding stays at ε times that.
 template <typename S, int N>
 void lemke_pivot(LemkeWorkspace<S, N>& ws, int n, int row, int entering) noexcept {
   const S inverse_pivot = S(1) / ws.entering_column.coeff(row);
@@ -199,8 +199,8 @@ void lemke_pivot(LemkeWorkspace<S, N>& ws, int n, int row, int entering) noexcep
   ws.basic[row] = entering;
 }
 
-// The secondary ray: v, the z-part of the direction in which the entering variable grows
-// without bound, tested as a Farkas certificate (see the top of this file).
+/// The secondary ray: v, the z-part of the direction in which the entering variable grows
+/// without bound, tested as a Farkas certificate (see the top of this file).
 template <typename S, int N>
 bool lemke_ray_proves_infeasible(const LcpProblem<S, N>& problem, const LemkeWorkspace<S, N>& ws, int entering,
                                  S tolerance, LcpVector<S, N>& v) noexcept {
@@ -232,9 +232,9 @@ bool lemke_ray_proves_infeasible(const LcpProblem<S, N>& problem, const LemkeWor
   return true;
 }
 
-// The answer on the current basis, from the problem itself: M_αα z_α = −q_α with α the basic
-// z's, polished if rounding left α a step away by at most `polish_limit` principal pivots,
-// which count as pivots (result.work is added to). Fills the result, ok or failed; true if ok.
+/// The answer on the current basis, from the problem itself: M_αα z_α = −q_α with α the basic
+/// z's, polished if rounding left α a step away by at most `polish_limit` principal pivots,
+/// which count as pivots (result.work is added to). Fills the result, ok or failed; true if ok.
 template <typename S, int N>
 bool lemke_try_basis(const LcpProblem<S, N>& problem, LemkeWorkspace<S, N>& ws, const LemkeOptions<S>& options,
                      int polish_limit, LcpResult<S, N>& result) noexcept {
@@ -348,8 +348,8 @@ Status lemke_validate_options(const LemkeOptions<S>& options) noexcept {
 
 }  // namespace detail
 
-// Lemke's method with covering vector d (every d_i > 0 and finite). Fills `workspace`; the
-// result says ok only for a checked solution (see the top of this file for the other outcomes).
+/// Lemke's method with covering vector d (every d_i > 0 and finite). Fills `workspace`; the
+/// result says ok only for a checked solution (see the top of this file for the other outcomes).
 template <typename S, int N, typename CoveringVector>
 LcpResult<S, N> solve_lemke(const LcpProblem<S, N>& problem, LemkeWorkspace<S, N>& workspace,
                             const LemkeOptions<S>& options,
@@ -373,7 +373,7 @@ LcpResult<S, N> solve_lemke(const LcpProblem<S, N>& problem, LemkeWorkspace<S, N
   return detail::lemke_run(problem, workspace, options);
 }
 
-// Lemke's method with the covering vector d = 1.
+/// Lemke's method with the covering vector d = 1.
 template <typename S, int N>
 LcpResult<S, N> solve_lemke(const LcpProblem<S, N>& problem, LemkeWorkspace<S, N>& workspace,
                             const LemkeOptions<S>& options = LemkeOptions<S>()) noexcept {

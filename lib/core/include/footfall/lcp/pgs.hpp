@@ -35,20 +35,20 @@ namespace footfall {
 
 template <typename S>
 struct PgsOptions {
-  int max_sweeps = 500;  // ≥ 0
-  // The check's accuracy τ each sweep (lcp/result_check.hpp): w within τ‖q‖∞ of feasible and
-  // complementary, z within τ‖z‖∞; in [0, 1). √ε: about 1.5e-8 in double, 3.5e-4 in float.
+  int max_sweeps = 500;  ///< ≥ 0
+  /// The check's accuracy τ each sweep (lcp/result_check.hpp): w within τ‖q‖∞ of feasible and
+  /// complementary, z within τ‖z‖∞; in [0, 1). √ε: about 1.5e-8 in double, 3.5e-4 in float.
   S tolerance = std::sqrt(epsilon<S>());
-  S relaxation = S(1);  // ω in (0, 2); 1 is Gauss–Seidel, above 1 over-relaxation
+  S relaxation = S(1);  ///< ω in (0, 2); 1 is Gauss–Seidel, above 1 over-relaxation
 };
 
 template <typename S, int N>
 struct PgsWorkspace {
   static_assert(N >= 1, "an LCP needs a capacity of at least one row");
-  Eigen::Matrix<S, N, 1> inverse_diagonal = Eigen::Matrix<S, N, 1>::Zero();  // 1 / m_ii
+  Eigen::Matrix<S, N, 1> inverse_diagonal = Eigen::Matrix<S, N, 1>::Zero();  ///< 1 / m_ii
 };
 
-// The LCP's projection: each z_i onto [0, ∞).
+/// The LCP's projection: each z_i onto [0, ∞).
 struct NonnegativeProjection {
   template <typename Block>
   void operator()(int /*block*/, Block& z_block) const noexcept {
@@ -58,10 +58,10 @@ struct NonnegativeProjection {
   }
 };
 
-// One sweep of projected block Gauss–Seidel over the n / B blocks of B consecutive rows: for
-// block b, z_b ← P_b(z_b − ω D_b⁻¹ (M z + q)_b) with D_b = diag(M) on the block and z updated
-// in place (later blocks see the new z_b). P is called as project(b, z_b) with z_b an
-// Eigen::Matrix<S, B, 1> and must map it onto its feasible set. n must be a multiple of B.
+/// One sweep of projected block Gauss–Seidel over the n / B blocks of B consecutive rows: for
+/// block b, z_b ← P_b(z_b − ω D_b⁻¹ (M z + q)_b) with D_b = diag(M) on the block and z updated
+/// in place (later blocks see the new z_b). P is called as project(b, z_b) with z_b an
+/// Eigen::Matrix<S, B, 1> and must map it onto its feasible set. n must be a multiple of B.
 template <int B, typename S, int N, typename Projection>
 void projected_block_gauss_seidel_sweep(const LcpProblem<S, N>& problem, const Eigen::Matrix<S, N, 1>& inverse_diagonal,
                                         S relaxation, const Projection& project, LcpVector<S, N>& z) noexcept {
@@ -97,7 +97,7 @@ Status pgs_validate(const LcpProblem<S, N>& problem, const PgsOptions<S>& option
   return Status::Ok();
 }
 
-// Runs from the warm start already in result.z.
+/// Runs from the warm start already in result.z.
 template <typename S, int N>
 void pgs_run(const LcpProblem<S, N>& problem, PgsWorkspace<S, N>& ws, const PgsOptions<S>& options,
              LcpResult<S, N>& result) noexcept {
@@ -128,7 +128,7 @@ void pgs_run(const LcpProblem<S, N>& problem, PgsWorkspace<S, N>& ws, const PgsO
 
 }  // namespace detail
 
-// PGS from a warm start z (e.g. the previous tick's answer; negative entries are projected).
+/// PGS from a warm start z (e.g. the previous tick's answer; negative entries are projected).
 template <typename S, int N>
 LcpResult<S, N> solve_pgs(const LcpProblem<S, N>& problem, PgsWorkspace<S, N>& workspace, const PgsOptions<S>& options,
                           const LcpVector<S, N>& warm_start) noexcept {
@@ -150,7 +150,7 @@ LcpResult<S, N> solve_pgs(const LcpProblem<S, N>& problem, PgsWorkspace<S, N>& w
   return result;
 }
 
-// PGS from z = 0.
+/// PGS from z = 0.
 template <typename S, int N>
 LcpResult<S, N> solve_pgs(const LcpProblem<S, N>& problem, PgsWorkspace<S, N>& workspace,
                           const PgsOptions<S>& options = PgsOptions<S>()) noexcept {

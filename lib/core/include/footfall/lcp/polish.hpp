@@ -19,7 +19,7 @@ FOOTFALL_HEADER_BEGIN
 namespace footfall {
 namespace detail {
 
-// Equal C strings, for the check's field names (short literals; the bound is generous).
+/// Equal C strings, for the check's field names (short literals; the bound is generous).
 inline bool same_text(const char* a, const char* b) noexcept {
   for (int i = 0; i < 64; ++i) {
     // Neither string is read past its terminator: a mismatch or the shared '\0' ends the loop.
@@ -30,8 +30,8 @@ inline bool same_text(const char* a, const char* b) noexcept {
   return false;
 }
 
-// active[0..k) is α, ascending, and is updated in place (capacity N). On return z and w hold
-// the last candidate and the check its verdict; *pivots counts the principal pivots made.
+/// active[0..k) is α, ascending, and is updated in place (capacity N). On return z and w hold
+/// the last candidate and the check its verdict; *pivots counts the principal pivots made.
 template <typename S, int N>
 LcpCheck<S> solve_and_polish(const LcpProblem<S, N>& problem, int* active, int k, int max_pivots,
                              PrincipalSolveScratch<S, N>& scratch, LcpVector<S, N>& z, LcpVector<S, N>& w, S accuracy,

@@ -31,16 +31,16 @@ namespace footfall {
 template <typename S, int N>
 struct PrincipalSolveScratch {
   static constexpr std::size_t kSlots = static_cast<std::size_t>(N);
-  Eigen::Matrix<S, N, N> lu = Eigen::Matrix<S, N, N>::Zero();  // U on and above the diagonal, multipliers below
-  Eigen::Matrix<S, N, 1> x = Eigen::Matrix<S, N, 1>::Zero();   // z_α
-  Eigen::Matrix<S, N, 1> r = Eigen::Matrix<S, N, 1>::Zero();   // right-hand side, then residual
-  int pivot_row[kSlots] = {};                                   // row swapped with row k at step k
+  Eigen::Matrix<S, N, N> lu = Eigen::Matrix<S, N, N>::Zero();  ///< U on and above the diagonal, multipliers below
+  Eigen::Matrix<S, N, 1> x = Eigen::Matrix<S, N, 1>::Zero();   ///< z_α
+  Eigen::Matrix<S, N, 1> r = Eigen::Matrix<S, N, 1>::Zero();   ///< right-hand side, then residual
+  int pivot_row[kSlots] = {};                                   ///< row swapped with row k at step k
 };
 
 namespace detail {
 
-// r ← U⁻¹ L⁻¹ P r with the factors in scratch.lu (k×k). The factorisation swaps whole rows
-// (multipliers too, as LAPACK's getrf does), so P is applied in full before L.
+/// r ← U⁻¹ L⁻¹ P r with the factors in scratch.lu (k×k). The factorisation swaps whole rows
+/// (multipliers too, as LAPACK's getrf does), so P is applied in full before L.
 template <typename S, int N>
 void principal_lu_solve(PrincipalSolveScratch<S, N>& scratch, int k) noexcept {
   for (int col = 0; col < k; ++col) {
@@ -57,10 +57,10 @@ void principal_lu_solve(PrincipalSolveScratch<S, N>& scratch, int k) noexcept {
   }
 }
 
-// Solve, one step of iterative refinement and the acceptance test shared by both factorisations:
-// `solve` applies the factor's inverse to scratch.r in place. Returns false (z unspecified) when
-// the correction exceeds 1/64 of the solution, i.e. the block is singular to working precision.
-// F: the block's size when fixed at compile time (for_block_index), else 0.
+/// Solve, one step of iterative refinement and the acceptance test shared by both factorisations:
+/// `solve` applies the factor's inverse to scratch.r in place. Returns false (z unspecified) when
+/// the correction exceeds 1/64 of the solution, i.e. the block is singular to working precision.
+/// F: the block's size when fixed at compile time (for_block_index), else 0.
 template <int F = 0, typename S, int N, typename Solve>
 bool refine_and_accept(const LcpProblem<S, N>& problem, const int* active, int k, PrincipalSolveScratch<S, N>& scratch,
                        LcpVector<S, N>& z, Solve&& solve) noexcept {
@@ -86,10 +86,10 @@ bool refine_and_accept(const LcpProblem<S, N>& problem, const int* active, int k
   return true;
 }
 
-// Solves M_αα z_α = −q_α for the k indices active[0..k) and writes the full z (zero off α).
-// Returns false, leaving z unspecified, when the block is singular to working precision, so α
-// is no basis: a pivot no larger than 4k·ε times the block's largest entry, or a refinement
-// correction above 1/64 of the solution.
+/// Solves M_αα z_α = −q_α for the k indices active[0..k) and writes the full z (zero off α).
+/// Returns false, leaving z unspecified, when the block is singular to working precision, so α
+/// is no basis: a pivot no larger than 4k·ε times the block's largest entry, or a refinement
+/// correction above 1/64 of the solution.
 template <typename S, int N>
 bool solve_principal_block(const LcpProblem<S, N>& problem, const int* active, int k,
                            PrincipalSolveScratch<S, N>& scratch, LcpVector<S, N>& z) noexcept {
@@ -124,7 +124,7 @@ bool solve_principal_block(const LcpProblem<S, N>& problem, const int* active, i
   return refine_and_accept(problem, active, k, scratch, z, [&]() { principal_lu_solve(scratch, k); });
 }
 
-// The lower triangle of M_αα into scratch.lu; returns its largest magnitude.
+/// The lower triangle of M_αα into scratch.lu; returns its largest magnitude.
 template <int F = 0, typename S, int N>
 S load_lower_block(const LcpProblem<S, N>& problem, const int* active, int k,
                    PrincipalSolveScratch<S, N>& scratch) noexcept {
@@ -140,8 +140,8 @@ S load_lower_block(const LcpProblem<S, N>& problem, const int* active, int k,
   return block_scale;
 }
 
-// One right-looking step of LDLᵀ on the lower triangle of scratch.lu (k×k): pivot j, whose
-// value the caller has accepted, updates the trailing triangle and scales its column into L.
+/// One right-looking step of LDLᵀ on the lower triangle of scratch.lu (k×k): pivot j, whose
+/// value the caller has accepted, updates the trailing triangle and scales its column into L.
 template <int F = 0, typename S, int N>
 FOOTFALL_INLINE void eliminate_symmetric_pivot(PrincipalSolveScratch<S, N>& scratch, int j, int k) noexcept {
   if constexpr (F > 0) k = F;
@@ -154,7 +154,7 @@ FOOTFALL_INLINE void eliminate_symmetric_pivot(PrincipalSolveScratch<S, N>& scra
   for_block_index<F>(j + 1, k, [&](int row) { ld.coeffRef(row, j) *= inverse; });
 }
 
-// r ← (LDLᵀ)⁻¹ r with D on scratch.lu's diagonal and L below it (k×k).
+/// r ← (LDLᵀ)⁻¹ r with D on scratch.lu's diagonal and L below it (k×k).
 template <int F = 0, typename S, int N>
 FOOTFALL_INLINE void ldlt_solve_in_place(PrincipalSolveScratch<S, N>& scratch, int k) noexcept {
   if constexpr (F > 0) k = F;
@@ -169,8 +169,8 @@ FOOTFALL_INLINE void ldlt_solve_in_place(PrincipalSolveScratch<S, N>& scratch, i
   });
 }
 
-// solve_principal_block_symmetric on a block of F×F (F > 0: fixed, its loops unrolled) or of the
-// run-time k×k (F = 0).
+/// solve_principal_block_symmetric on a block of F×F (F > 0: fixed, its loops unrolled) or of the
+/// run-time k×k (F = 0).
 template <int F, typename S, int N>
 bool solve_symmetric_block(const LcpProblem<S, N>& problem, const int* active, int k,
                            PrincipalSolveScratch<S, N>& scratch, LcpVector<S, N>& z) noexcept {
@@ -185,15 +185,15 @@ bool solve_symmetric_block(const LcpProblem<S, N>& problem, const int* active, i
   return refine_and_accept<F>(problem, active, size, scratch, z, [&]() { ldlt_solve_in_place<F>(scratch, size); });
 }
 
-// As solve_principal_block, for a symmetric M (the stance problem when nothing slides): LDLᵀ of
-// M_αα without pivoting, half the work of LU, which a symmetric positive definite block needs
-// no pivoting for; a pivot no larger than 4k·ε of the block's largest entry (a semidefinite or
-// indefinite block) returns false, as does the refinement test. The caller must know M is
-// symmetric; only its lower triangle is read.
-// A block of 6 (two contacts with friction, both holding: a trot's stance pair, or its strike)
-// takes the unrolled path, the same arithmetic in the same order without the rolled loops' index and branch work, for a
-// few kB of flash. Other sizes are not
-// unrolled, to keep the flash a firmware image pays for this to one size.
+/// As solve_principal_block, for a symmetric M (the stance problem when nothing slides): LDLᵀ of
+/// M_αα without pivoting, half the work of LU, which a symmetric positive definite block needs
+/// no pivoting for; a pivot no larger than 4k·ε of the block's largest entry (a semidefinite or
+/// indefinite block) returns false, as does the refinement test. The caller must know M is
+/// symmetric; only its lower triangle is read.
+/// A block of 6 (two contacts with friction, both holding: a trot's stance pair, or its strike)
+/// takes the unrolled path, the same arithmetic in the same order without the rolled loops' index and branch work, for a
+/// few kB of flash. Other sizes are not
+/// unrolled, to keep the flash a firmware image pays for this to one size.
 template <typename S, int N>
 bool solve_principal_block_symmetric(const LcpProblem<S, N>& problem, const int* active, int k,
                                      PrincipalSolveScratch<S, N>& scratch, LcpVector<S, N>& z) noexcept {
@@ -204,15 +204,15 @@ bool solve_principal_block_symmetric(const LcpProblem<S, N>& problem, const int*
   return solve_symmetric_block<0>(problem, active, k, scratch, z);
 }
 
-// As solve_principal_block_symmetric, for a symmetric positive semidefinite M whose block may be
-// singular because some active rows depend on others: a contact given twice, whose rows of
-// W = J H⁻¹ Jᵀ equal the first one's. The elimination runs in α's order, and a row whose pivot
-// has fallen below √ε of its own diagonal in M is, to half the working precision, a combination
-// of the rows before it: it is dropped (z 0, its equation left for the caller's check, which
-// consistent data like a copy's equal q satisfies to rounding), as solve_semidefinite_3x3 does
-// for one contact. α's order keeps the earlier of two copies whole, where pivoting on the
-// largest diagonal would let rounding pick rows of either. The kept block is then solved and
-// refined as above; scratch.pivot_row ends up holding the kept indices of M.
+/// As solve_principal_block_symmetric, for a symmetric positive semidefinite M whose block may be
+/// singular because some active rows depend on others: a contact given twice, whose rows of
+/// W = J H⁻¹ Jᵀ equal the first one's. The elimination runs in α's order, and a row whose pivot
+/// has fallen below √ε of its own diagonal in M is, to half the working precision, a combination
+/// of the rows before it: it is dropped (z 0, its equation left for the caller's check, which
+/// consistent data like a copy's equal q satisfies to rounding), as solve_semidefinite_3x3 does
+/// for one contact. α's order keeps the earlier of two copies whole, where pivoting on the
+/// largest diagonal would let rounding pick rows of either. The kept block is then solved and
+/// refined as above; scratch.pivot_row ends up holding the kept indices of M.
 template <typename S, int N>
 bool solve_principal_block_semidefinite(const LcpProblem<S, N>& problem, const int* active, int k,
                                         PrincipalSolveScratch<S, N>& scratch, LcpVector<S, N>& z) noexcept {

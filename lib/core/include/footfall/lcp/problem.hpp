@@ -29,8 +29,8 @@ struct LcpProblem {
   LcpMatrix<S, N> m;
   LcpVector<S, N> q;
 
-  // Sets the run-time size (M n×n and q n, both zero). The only way to size a problem from a
-  // count that is not known to fit: Eigen's resize beyond N would be an assert, not a Status.
+  /// Sets the run-time size (M n×n and q n, both zero). The only way to size a problem from a
+  /// count that is not known to fit: Eigen's resize beyond N would be an assert, not a Status.
   Status resize(int n) noexcept {
     if (n < 0) return Status::BadInput("lcp.size", n);
     if (n > N) return Status::Capacity("lcp.size", n);
@@ -43,8 +43,8 @@ struct LcpProblem {
     return Status::Ok();
   }
 
-  // The run-time size alone, the entries left as they are: for a caller that writes every one
-  // of M and q next (stance/assemble.hpp), where resize's zeros would all be overwritten.
+  /// The run-time size alone, the entries left as they are: for a caller that writes every one
+  /// of M and q next (stance/assemble.hpp), where resize's zeros would all be overwritten.
   Status set_size(int n) noexcept {
     if (n < 0) return Status::BadInput("lcp.size", n);
     if (n > N) return Status::Capacity("lcp.size", n);
@@ -56,8 +56,8 @@ struct LcpProblem {
   int size() const noexcept { return static_cast<int>(q.size()); }
 };
 
-// Checks what every solver needs of a problem: M square and as long as q, every number finite.
-// A bad coefficient of M is named by its row-major index i·n + j.
+/// Checks what every solver needs of a problem: M square and as long as q, every number finite.
+/// A bad coefficient of M is named by its row-major index i·n + j.
 template <typename S, int N>
 Status validate_lcp_problem(const LcpProblem<S, N>& problem) noexcept {
   const int n = problem.size();

@@ -11,9 +11,9 @@ FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
 enum class LcpSolver : unsigned char {
-  kLemke = 0,    // complementary pivoting, lcp/lemke.hpp
-  kEnumeration,  // every active set, lcp/enumerate.hpp
-  kPgs,          // projected Gauss–Seidel, lcp/pgs.hpp
+  kLemke = 0,    ///< complementary pivoting, lcp/lemke.hpp
+  kEnumeration,  ///< every active set, lcp/enumerate.hpp
+  kPgs,          ///< projected Gauss–Seidel, lcp/pgs.hpp
 };
 
 constexpr const char* to_string(LcpSolver solver) noexcept {
@@ -28,21 +28,21 @@ constexpr const char* to_string(LcpSolver solver) noexcept {
   return "unknown solver";
 }
 
-// When status is ok, z and w (both of size n) solve the problem to the checked tolerance
-// (lcp/result_check.hpp). When it is not, z and w are zero (of size n, or 0 when n itself was
-// bad): never a plausible-looking number that is wrong.
+/// When status is ok, z and w (both of size n) solve the problem to the checked tolerance
+/// (lcp/result_check.hpp). When it is not, z and w are zero (of size n, or 0 when n itself was
+/// bad): never a plausible-looking number that is wrong.
 template <typename S, int N>
 struct LcpResult {
   Status status;
   LcpSolver solver = LcpSolver::kLemke;
   LcpVector<S, N> z;
   LcpVector<S, N> w;
-  // Pivots (Lemke, counting the first, which brings z0 in, and the last, which takes it out),
-  // active sets tried (enumeration) or sweeps (PGS); and the limit they ran against.
+  /// Pivots (Lemke, counting the first, which brings z0 in, and the last, which takes it out),
+  /// active sets tried (enumeration) or sweeps (PGS); and the limit they ran against.
   int work = 0;
   int work_limit = 0;
-  // ‖min(z, w)‖∞ of the answer the solver reached, ok or not (+∞ when it reached none: bad input,
-  // a ray, an exhausted search).
+  /// ‖min(z, w)‖∞ of the answer the solver reached, ok or not (+∞ when it reached none: bad input,
+  /// a ray, an exhausted search).
   S residual = std::numeric_limits<S>::infinity();
 
   bool ok() const noexcept { return status.ok(); }
@@ -50,7 +50,7 @@ struct LcpResult {
 
 namespace detail {
 
-// The documented state of a failed result: z = w = 0 with the problem's size when valid.
+/// The documented state of a failed result: z = w = 0 with the problem's size when valid.
 template <typename S, int N>
 void set_failed(LcpResult<S, N>& result, Status status, int n) noexcept {
   result.status = status;

@@ -34,9 +34,9 @@
 FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
-// ρ: rounding in an n-term inner product is at most about n·ε of the sum of the magnitudes of
-// its terms (Higham, Accuracy and Stability of Numerical Algorithms, 2nd ed., §3.1); the factor
-// 32 leaves room for the elimination that produced z.
+/// ρ: rounding in an n-term inner product is at most about n·ε of the sum of the magnitudes of
+/// its terms (Higham, Accuracy and Stability of Numerical Algorithms, 2nd ed., §3.1); the factor
+/// 32 leaves room for the elimination that produced z.
 template <typename S>
 S lcp_rounding_tolerance(int n) noexcept {
   return S(32) * static_cast<S>(n + 1) * epsilon<S>();
@@ -45,13 +45,13 @@ S lcp_rounding_tolerance(int n) noexcept {
 template <typename S>
 struct LcpCheck {
   Status status;
-  S residual = S(0);  // ‖min(z, w)‖∞
+  S residual = S(0);  ///< ‖min(z, w)‖∞
 };
 
 namespace detail {
 
-// The check without validating the problem (the solvers have done that already). Writes
-// w = Mz + q.
+/// The check without validating the problem (the solvers have done that already). Writes
+/// w = Mz + q.
 template <typename S, int N>
 LcpCheck<S> check_lcp_answer(const LcpProblem<S, N>& problem, const LcpVector<S, N>& z, LcpVector<S, N>& w,
                              S accuracy) noexcept {
@@ -111,9 +111,9 @@ LcpCheck<S> check_lcp_answer(const LcpProblem<S, N>& problem, const LcpVector<S,
 
 }  // namespace detail
 
-// Checks a proposed answer z of the problem, with accuracy τ in [0, 1) on the scale of the data
-// (see above; 0 asks for rounding level), and writes w = Mz + q. Usable on any z: one from another
-// solver, or the previous tick's.
+/// Checks a proposed answer z of the problem, with accuracy τ in [0, 1) on the scale of the data
+/// (see above; 0 asks for rounding level), and writes w = Mz + q. Usable on any z: one from another
+/// solver, or the previous tick's.
 template <typename S, int N>
 LcpCheck<S> check_lcp_solution(const LcpProblem<S, N>& problem, const LcpVector<S, N>& z, LcpVector<S, N>& w,
                                NoDeduce<S> accuracy = S(0)) noexcept {

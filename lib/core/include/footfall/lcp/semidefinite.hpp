@@ -23,8 +23,8 @@ FOOTFALL_HEADER_BEGIN
 namespace footfall {
 namespace detail {
 
-// `scratch` is overwritten. `relative_tolerance` judges symmetry and the zero Schur complement
-// against M's largest entry.
+/// `scratch` is overwritten. `relative_tolerance` judges symmetry and the zero Schur complement
+/// against M's largest entry.
 template <typename S, int N>
 bool is_symmetric_positive_semidefinite(const LcpMatrix<S, N>& m, Eigen::Matrix<S, N, N>& scratch,
                                         S relative_tolerance) noexcept {

@@ -24,7 +24,7 @@ enum class JointType : unsigned char { kFixed, kRevolute, kPrismatic, kPlanar, k
 // algorithms ask for a body's count in their inner loops (one load instead of a branch chain).
 // An out-of-range value (never made by the builder) has none.
 namespace detail {
-constexpr unsigned char kJointNq[] = {0, 1, 1, 3, 7};  // fixed, revolute, prismatic, planar, free flyer
+constexpr unsigned char kJointNq[] = {0, 1, 1, 3, 7};  ///< fixed, revolute, prismatic, planar, free flyer
 constexpr unsigned char kJointNv[] = {0, 1, 1, 3, 6};
 constexpr unsigned kJointTypes = sizeof(kJointNq);
 }  // namespace detail
@@ -55,9 +55,9 @@ constexpr const char* to_string(JointType type) noexcept {
   return "unknown";
 }
 
-// What a joint contributes at one state: X_J, the columns of S, and c_J.
-// Unset (JointState(kUnset)) for evaluate_joint to fill: it writes X_J, c_J and the joint's own
-// columns of S, all that is read of it.
+/// What a joint contributes at one state: X_J, the columns of S, and c_J.
+/// Unset (JointState(kUnset)) for evaluate_joint to fill: it writes X_J, c_J and the joint's own
+/// columns of S, all that is read of it.
 template <typename S>
 struct JointState {
   JointState() noexcept = default;
@@ -67,13 +67,13 @@ struct JointState {
                  Motion<S>(detail::kUnset), Motion<S>(detail::kUnset), Motion<S>(detail::kUnset)},
         bias(detail::kUnset) {}
 
-  Transform<S> transform;  // X_J: joint frame (before motion) → successor body frame
-  Motion<S> subspace[6];   // S, column k for velocity coordinate k of this joint
-  Motion<S> bias;          // c_J = Ṡ q̇ (zero unless S depends on q)
+  Transform<S> transform;  ///< X_J: joint frame (before motion) → successor body frame
+  Motion<S> subspace[6];   ///< S, column k for velocity coordinate k of this joint
+  Motion<S> bias;          ///< c_J = Ṡ q̇ (zero unless S depends on q)
 };
 
-// The coordinate axis (0, 1, 2) of a revolute joint whose axis is exactly its frame's +x, +y or
-// +z, as most URDF joints are; −1 for any other joint. Such a joint's rotation is AxisTurn.
+/// The coordinate axis (0, 1, 2) of a revolute joint whose axis is exactly its frame's +x, +y or
+/// +z, as most URDF joints are; −1 for any other joint. Such a joint's rotation is AxisTurn.
 template <typename S>
 int revolute_coordinate_axis(JointType type, const Vector3<S>& axis) noexcept {
   if (type != JointType::kRevolute) return -1;
@@ -82,10 +82,10 @@ int revolute_coordinate_axis(JointType type, const Vector3<S>& axis) noexcept {
   return -1;
 }
 
-// The rotation E_J of a revolute joint about coordinate axis A (RBDA Table 4.1's rotx, roty,
-// rotz): 1 on the axis and [c s; −s c] on the two coordinates B and C after it, cyclically.
-// Turning a vector or a matrix by it touches those two coordinates only: four multiplications a
-// vector instead of nine. A is a template argument so that every index is a constant.
+/// The rotation E_J of a revolute joint about coordinate axis A (RBDA Table 4.1's rotx, roty,
+/// rotz): 1 on the axis and [c s; −s c] on the two coordinates B and C after it, cyclically.
+/// Turning a vector or a matrix by it touches those two coordinates only: four multiplications a
+/// vector instead of nine. A is a template argument so that every index is a constant.
 template <typename S, int A>
 struct AxisTurn {
   static_assert(A >= 0 && A < 3, "a coordinate axis");
@@ -100,7 +100,7 @@ struct AxisTurn {
     return t;
   }
 
-  // The turn a matrix() made holds: its cosine and sine, exactly.
+  /// The turn a matrix() made holds: its cosine and sine, exactly.
   static AxisTurn Of(const Matrix3<S>& e) noexcept {
     AxisTurn t;
     t.cos = e.coeff(B, B);
@@ -116,7 +116,7 @@ struct AxisTurn {
     return out;
   }
 
-  // E_Jᵀ v.
+  /// E_Jᵀ v.
   FOOTFALL_INLINE Vector3<S> apply_transpose(const Vector3<S>& v) const noexcept {
     Vector3<S> out;
     out.coeffRef(A) = v.coeff(A);
@@ -125,7 +125,7 @@ struct AxisTurn {
     return out;
   }
 
-  // E_J m, column by column (written out: GCC does not unroll the loop at -O2).
+  /// E_J m, column by column (written out: GCC does not unroll the loop at -O2).
   FOOTFALL_INLINE Matrix3<S> times(const Matrix3<S>& m) const noexcept {
     Matrix3<S> out;
     turn_column<0>(m, out);
@@ -134,12 +134,12 @@ struct AxisTurn {
     return out;
   }
 
-  // E_Jᵀ m E_J of a symmetric m, read from its diagonal and its entries (A, B), (A, C), (B, C):
-  // the (A, A) entry stays, the rest of row A turns as a vector (E_Jᵀ's rows B and C against
-  // it), and the 2×2 block of B and C turns by twice the angle: with d = (m_BB − m_CC)/2,
-  // a = (m_BB + m_CC)/2, c₂ = c² − s² and s₂ = 2cs, m'_BB = a + c₂ d − s₂ m_BC,
-  // m'_CC = a − c₂ d + s₂ m_BC, m'_BC = s₂ d + c₂ m_BC.
-  // Ten multiplications where the dense product takes 45; the result is exactly symmetric.
+  /// E_Jᵀ m E_J of a symmetric m, read from its diagonal and its entries (A, B), (A, C), (B, C):
+  /// the (A, A) entry stays, the rest of row A turns as a vector (E_Jᵀ's rows B and C against
+  /// it), and the 2×2 block of B and C turns by twice the angle: with d = (m_BB − m_CC)/2,
+  /// a = (m_BB + m_CC)/2, c₂ = c² − s² and s₂ = 2cs, m'_BB = a + c₂ d − s₂ m_BC,
+  /// m'_CC = a − c₂ d + s₂ m_BC, m'_BC = s₂ d + c₂ m_BC.
+  /// Ten multiplications where the dense product takes 45; the result is exactly symmetric.
   FOOTFALL_INLINE Matrix3<S> turn_back_symmetric(const Matrix3<S>& m) const noexcept {
     const S mab = m.coeff(A, B), mac = m.coeff(A, C), mbc = m.coeff(B, C);
     const S half_sum = S(0.5) * (m.coeff(B, B) + m.coeff(C, C));
@@ -156,7 +156,7 @@ struct AxisTurn {
     return out;
   }
 
-  // Every entry written once (Matrix3::Zero() first would cost a fill loop).
+  /// Every entry written once (Matrix3::Zero() first would cost a fill loop).
   FOOTFALL_INLINE Matrix3<S> matrix() const noexcept {
     Matrix3<S> e;
     e.coeffRef(A, A) = S(1);
@@ -176,20 +176,20 @@ struct AxisTurn {
   }
 };
 
-// ⁱX_λ = (E_J, r) of a body whose turn_axis() is A (Model): a Transform whose rotation is an
-// AxisTurn, with Transform's products (spatial/transform.hpp's detail:: formulas, on the sparse
-// turn). The algorithms take it through visit_parent_to_body (dynamics/kinematics.hpp), which
-// gives them this or the general Transform. It refers to its translation where it is stored (a
-// model's placement, a workspace's transform) rather than copying it: in double the copy is a
-// measurable part of forward kinematics on the Cortex-M7. So it cannot be made from a temporary:
-// those constructors are deleted, and the reference cannot dangle.
+/// ⁱX_λ = (E_J, r) of a body whose turn_axis() is A (Model): a Transform whose rotation is an
+/// AxisTurn, with Transform's products (spatial/transform.hpp's detail:: formulas, on the sparse
+/// turn). The algorithms take it through visit_parent_to_body (dynamics/kinematics.hpp), which
+/// gives them this or the general Transform. It refers to its translation where it is stored (a
+/// model's placement, a workspace's transform) rather than copying it: in double the copy is a
+/// measurable part of forward kinematics on the Cortex-M7. So it cannot be made from a temporary:
+/// those constructors are deleted, and the reference cannot dangle.
 template <typename S, int A>
 class AxisTransform {
  public:
   FOOTFALL_INLINE AxisTransform(const AxisTurn<S, A>& turn, const Vector3<S>& translation) noexcept
       : turn_(turn), translation_(translation) {}
   AxisTransform(const AxisTurn<S, A>& turn, const Vector3<S>&& translation) = delete;
-  // A stored Transform of such a body (its rotation is an AxisTurn's matrix()).
+  /// A stored Transform of such a body (its rotation is an AxisTurn's matrix()).
   FOOTFALL_INLINE explicit AxisTransform(const Transform<S>& x) noexcept
       : AxisTransform(AxisTurn<S, A>::Of(x.rotation()), x.translation()) {}
   explicit AxisTransform(const Transform<S>&& x) = delete;
@@ -206,13 +206,13 @@ class AxisTransform {
   FOOTFALL_INLINE Force<S> apply_inverse(const Force<S>& f) const noexcept {
     return detail::inverse_transform_force(turn_, translation_, f);
   }
-  // This after `first`, as Transform's operator*: E_J's two rows turn `first`'s rotation.
+  /// This after `first`, as Transform's operator*: E_J's two rows turn `first`'s rotation.
   FOOTFALL_INLINE Transform<S> operator*(const Transform<S>& first) const noexcept {
     return detail::compose_transforms(turn_, translation_, first);
   }
   const AxisTurn<S, A>& turn() const noexcept { return turn_; }
   const Vector3<S>& translation() const noexcept { return translation_; }
-  // The same transform, stored densely.
+  /// The same transform, stored densely.
   FOOTFALL_INLINE Transform<S> dense() const noexcept { return Transform<S>(turn_.matrix(), translation_); }
 
  private:
@@ -220,8 +220,8 @@ class AxisTransform {
   const Vector3<S>& translation_;
 };
 
-// Evaluates the joint at positions q[iq .. iq + nq) and velocities v[iv .. iv + nv).
-// The quaternion of a free flyer must be unit (callers validate it first).
+/// Evaluates the joint at positions q[iq .. iq + nq) and velocities v[iv .. iv + nv).
+/// The quaternion of a free flyer must be unit (callers validate it first).
 template <typename S, typename QDerived, typename VDerived>
 void evaluate_joint(JointType type, const Vector3<S>& axis, const Eigen::MatrixBase<QDerived>& q,
                     int iq, const Eigen::MatrixBase<VDerived>& v, int iv,

@@ -21,15 +21,15 @@
 FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
-// How a body is joined to its parent.
+/// How a body is joined to its parent.
 template <typename S>
 struct JointSpec {
   JointType type = JointType::kFixed;
-  Vector3<S> axis = Vector3<S>::UnitZ();          // unit, in the joint frame (revolute, prismatic)
-  Transform<S> placement = Transform<S>();        // X_T: parent frame → joint frame
-  JointLimits<S> limits{};                        // revolute and prismatic only
-  S armature = S(0);                              // reflected rotor inertia [kg m² or kg], ≥ 0
-  S gear_ratio = S(1);                            // motor turns per joint turn, > 0
+  Vector3<S> axis = Vector3<S>::UnitZ();          ///< unit, in the joint frame (revolute, prismatic)
+  Transform<S> placement = Transform<S>();        ///< X_T: parent frame → joint frame
+  JointLimits<S> limits{};                        ///< revolute and prismatic only
+  S armature = S(0);                              ///< reflected rotor inertia [kg m² or kg], ≥ 0
+  S gear_ratio = S(1);                            ///< motor turns per joint turn, > 0
 
   static JointSpec Fixed(const Transform<S>& placement = Transform<S>()) noexcept {
     JointSpec j;
@@ -75,8 +75,8 @@ class ModelBuilder {
  public:
   using ModelType = Model<S, B, D>;
 
-  // Adds a body joined to `parent` (an earlier body's index, or −1 for the world) and, on
-  // success, stores its index in *index (if given).
+  /// Adds a body joined to `parent` (an earlier body's index, or −1 for the world) and, on
+  /// success, stores its index in *index (if given).
   FOOTFALL_COLD Status add_body(const char* name, int parent, const JointSpec<S>& joint,
                                 const Inertia<S>& inertia, int* index = nullptr,
                                 const char* joint_name = nullptr) noexcept {
@@ -134,8 +134,8 @@ class ModelBuilder {
     return Status::Ok();
   }
 
-  // Copies the model out, or returns the first error of any add_body call (leaving *out as it
-  // was). A model needs at least one body with a degree of freedom.
+  /// Copies the model out, or returns the first error of any add_body call (leaving *out as it
+  /// was). A model needs at least one body with a degree of freedom.
   FOOTFALL_COLD Status build(ModelType* out) const noexcept {
     if (!first_error_.ok()) return first_error_;
     if (model_.nv_ == 0) return Status::BadInput("model.degrees_of_freedom");
@@ -144,7 +144,7 @@ class ModelBuilder {
   }
 
  private:
-  // A refused body leaves the model as it was; build() reports the first refusal.
+  /// A refused body leaves the model as it was; build() reports the first refusal.
   Status refuse(const Status& status) noexcept {
     if (first_error_.ok()) first_error_ = status;
     return status;

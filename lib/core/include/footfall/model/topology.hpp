@@ -27,7 +27,7 @@ namespace footfall {
 
 namespace detail {
 
-// Whether DOF j is DOF k or one of its descendants.
+/// Whether DOF j is DOF k or one of its descendants.
 template <typename T>
 constexpr bool topology_in_subtree(int j, int k) noexcept {
   for (int a = j; a >= k; a = T::kDofParent[a])  // λ(a) < a: the walk ends below k or at −1
@@ -37,7 +37,7 @@ constexpr bool topology_in_subtree(int j, int k) noexcept {
 
 }  // namespace detail
 
-// The number of ancestors of DOF k (its depth in the DOF tree).
+/// The number of ancestors of DOF k (its depth in the DOF tree).
 template <typename T>
 constexpr int topology_depth(int k) noexcept {
   int depth = 0;
@@ -45,7 +45,7 @@ constexpr int topology_depth(int k) noexcept {
   return depth;
 }
 
-// One past DOF k's last descendant, Model::dof_subtree_end's value for this tree.
+/// One past DOF k's last descendant, Model::dof_subtree_end's value for this tree.
 template <typename T>
 constexpr int topology_subtree_end(int k) noexcept {
   int end = k + 1;
@@ -53,7 +53,7 @@ constexpr int topology_subtree_end(int k) noexcept {
   return end;
 }
 
-// λ(k) < k for every DOF, and every subtree one contiguous run (no descendant past its end).
+/// λ(k) < k for every DOF, and every subtree one contiguous run (no descendant past its end).
 template <typename T>
 constexpr bool topology_is_valid() noexcept {
   if (T::kDofs < 1) return false;
@@ -71,7 +71,7 @@ constexpr bool TopologyIsValid = topology_is_valid<T>();
 
 namespace detail {
 
-// Every DOF's ancestors, nearest first: of[k][up] for up below topology_depth<T>(k), −1 past it.
+/// Every DOF's ancestors, nearest first: of[k][up] for up below topology_depth<T>(k), −1 past it.
 template <typename T>
 struct TopologyAncestors {
   int of[T::kDofs][T::kDofs];
@@ -93,16 +93,16 @@ constexpr TopologyAncestors<T> kTopologyAncestors = topology_ancestors<T>();
 
 }  // namespace detail
 
-// DOF k's ancestor `up` levels above its parent (0: λ(k)); up < topology_depth<T>(k).
+/// DOF k's ancestor `up` levels above its parent (0: λ(k)); up < topology_depth<T>(k).
 template <typename T>
 constexpr int topology_ancestor(int k, int up) noexcept {
   return detail::kTopologyAncestors<T>.of[k][up];
 }
 
-// Ok when `model` has exactly T's DOF tree: nv and every λ(k). The parents fix the subtree runs,
-// and T's are contiguous (TopologyIsValid), so a model with T's parents is numbered depth first
-// and its Model::dof_subtree_end are T's too. Otherwise kBadInput "model.topology" (index: the
-// first DOF whose parent differs, or −1 for nv).
+/// Ok when `model` has exactly T's DOF tree: nv and every λ(k). The parents fix the subtree runs,
+/// and T's are contiguous (TopologyIsValid), so a model with T's parents is numbered depth first
+/// and its Model::dof_subtree_end are T's too. Otherwise kBadInput "model.topology" (index: the
+/// first DOF whose parent differs, or −1 for nv).
 template <typename T, typename S, int B, int D>
 Status check_topology(const Model<S, B, D>& model) noexcept {
   static_assert(TopologyIsValid<T>, "a topology numbers its DOFs parent first and depth first");

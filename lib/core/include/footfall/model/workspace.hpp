@@ -25,44 +25,44 @@ struct Workspace {
   using Matrix = Eigen::Matrix<S, Eigen::Dynamic, Eigen::Dynamic, 0, D, D>;
 
   enum Stage : unsigned {
-    kKinematics = 1u << 0,   // forward_kinematics: placements, velocities, S, c
-    kMassMatrix = 1u << 1,   // mass_matrix: H
-    kFactor = 1u << 2,       // factorize_mass_matrix: LᵀDL of H
-    kBias = 1u << 3,         // bias_forces: C(q, v) in `bias`; its q̈ = 0 accelerations in `acceleration`
+    kKinematics = 1u << 0,   ///< forward_kinematics: placements, velocities, S, c
+    kMassMatrix = 1u << 1,   ///< mass_matrix: H
+    kFactor = 1u << 2,       ///< factorize_mass_matrix: LᵀDL of H
+    kBias = 1u << 3,         ///< bias_forces: C(q, v) in `bias`; its q̈ = 0 accelerations in `acceleration`
   };
   unsigned stage = 0;
 
-  // forward_kinematics
-  Transform<S> parent_to_body[kBodySlots];  // ⁱX_λ(i) = X_J X_T
-  Transform<S> world_to_body[kBodySlots];   // ⁱX_0
-  Motion<S> velocity[kBodySlots];           // v_i in body coordinates
-  Motion<S> velocity_product[kBodySlots];   // c_i = c_J + v_i × v_J: body acceleration terms of q̇ alone
-  Motion<S> subspace[kDofSlots];           // S, one column per DOF, in its body's coordinates
+  /// forward_kinematics
+  Transform<S> parent_to_body[kBodySlots];  ///< ⁱX_λ(i) = X_J X_T
+  Transform<S> world_to_body[kBodySlots];   ///< ⁱX_0
+  Motion<S> velocity[kBodySlots];           ///< v_i in body coordinates
+  Motion<S> velocity_product[kBodySlots];   ///< c_i = c_J + v_i × v_J: body acceleration terms of q̇ alone
+  Motion<S> subspace[kDofSlots];           ///< S, one column per DOF, in its body's coordinates
 
-  // rnea / bias_forces / aba
-  Motion<S> acceleration[kBodySlots];       // a_i in body coordinates
-  Vector3<S> bias_gravity;                  // bias_forces: the gravity of its accelerations
-  Force<S> force[kBodySlots];               // f_i: net force on body i transmitted by its joint
-  Vector tau;                      // rnea: joint forces
-  Vector bias;                     // bias_forces: C(q, v) including gravity
-  Vector qdd;                      // aba: joint accelerations
+  /// rnea / bias_forces / aba
+  Motion<S> acceleration[kBodySlots];       ///< a_i in body coordinates
+  Vector3<S> bias_gravity;                  ///< bias_forces: the gravity of its accelerations
+  Force<S> force[kBodySlots];               ///< f_i: net force on body i transmitted by its joint
+  Vector tau;                      ///< rnea: joint forces
+  Vector bias;                     ///< bias_forces: C(q, v) including gravity
+  Vector qdd;                      ///< aba: joint accelerations
 
-  // mass_matrix / factorize_mass_matrix
-  Inertia<S> composite[kBodySlots];         // I^c_i: body i and all it carries, in its coordinates
-  // ᴼS: the columns of S in the frame of the world's axes at the origin of the body's tree root
-  // (crba_origin()), not at the world's origin, for the contact Jacobians: see dynamics/crba.hpp.
+  /// mass_matrix / factorize_mass_matrix
+  Inertia<S> composite[kBodySlots];         ///< I^c_i: body i and all it carries, in its coordinates
+  /// ᴼS: the columns of S in the frame of the world's axes at the origin of the body's tree root
+  /// (crba_origin()), not at the world's origin, for the contact Jacobians: see dynamics/crba.hpp.
   Motion<S> subspace_world[kDofSlots];
-  Matrix mass_matrix;              // H (full, symmetric)
-  // H = Lᵀ D L (RBDA §6.5): D on the diagonal, L below it on H's pattern (L(k, i) for i an
-  // ancestor DOF of k); elsewhere unspecified (mass_matrix_factor.hpp says what is written).
+  Matrix mass_matrix;              ///< H (full, symmetric)
+  /// H = Lᵀ D L (RBDA §6.5): D on the diagonal, L below it on H's pattern (L(k, i) for i an
+  /// ancestor DOF of k); elsewhere unspecified (mass_matrix_factor.hpp says what is written).
   Matrix factor;
 
-  // aba
-  Matrix6<S> articulated[kBodySlots];       // I^A_i
-  Force<S> articulated_bias[kBodySlots];    // p^A_i
-  Force<S> aba_u_columns[kDofSlots];       // U = I^A S, one column per DOF
-  Eigen::Matrix<S, D, 6> aba_d_inverse;  // rows of body i's DOFs: its (Sᵀ I^A S + armature)⁻¹
-  Eigen::Matrix<S, D, 1> aba_u;    // u_i = τ_i − Sᵀ p^A_i
+  /// aba
+  Matrix6<S> articulated[kBodySlots];       ///< I^A_i
+  Force<S> articulated_bias[kBodySlots];    ///< p^A_i
+  Force<S> aba_u_columns[kDofSlots];       ///< U = I^A S, one column per DOF
+  Eigen::Matrix<S, D, 6> aba_d_inverse;  ///< rows of body i's DOFs: its (Sᵀ I^A S + armature)⁻¹
+  Eigen::Matrix<S, D, 1> aba_u;    ///< u_i = τ_i − Sᵀ p^A_i
 };
 
 }  // namespace footfall

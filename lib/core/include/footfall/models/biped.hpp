@@ -16,13 +16,13 @@ namespace footfall {
 template <typename S>
 using BipedModel = Model<S, 13, 18>;
 
-// The four sole corners of each foot in the foot (ankle roll) frame, 0.07 m below the ankle.
+/// The four sole corners of each foot in the foot (ankle roll) frame, 0.07 m below the ankle.
 template <typename S>
 Vector3<S> biped_sole_corner(int corner) noexcept {
   return Vector3<S>((corner & 1) ? S(0.15) : S(-0.07), (corner & 2) ? S(0.05) : S(-0.05), S(-0.07));
 }
 
-// Body index of a leg's foot (ankle roll link): 6 (left), 12 (right).
+/// Body index of a leg's foot (ankle roll link): 6 (left), 12 (right).
 constexpr int biped_foot_body(int leg) noexcept { return 6 + 6 * leg; }
 
 template <typename S>

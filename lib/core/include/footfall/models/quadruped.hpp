@@ -24,29 +24,29 @@ using QuadrupedModel = Model<S, 13, 18>;
 constexpr int kQuadrupedLegs = 4;
 constexpr const char* kQuadrupedLegNames[kQuadrupedLegs] = {"FR", "FL", "RR", "RL"};
 
-// The foot contact point (centre of the foot sphere, radius 0.02 m) in the calf frame.
+/// The foot contact point (centre of the foot sphere, radius 0.02 m) in the calf frame.
 template <typename S>
 Vector3<S> quadruped_foot_point() noexcept {
   return Vector3<S>(S(0), S(0), S(-0.2));
 }
 
-// Body index of leg `leg`'s calf (the body that carries the foot): 3, 6, 9, 12.
+/// Body index of leg `leg`'s calf (the body that carries the foot): 3, 6, 9, 12.
 constexpr int quadruped_calf_body(int leg) noexcept { return 3 + 3 * leg; }
 
-// The model's DOF tree as a type (model/topology.hpp), for the kernels unrolled for it
-// (factorize_mass_matrix_unrolled): the free flyer's six DOFs in a chain, then each leg's hip,
-// thigh and calf, the hip on the free flyer's last. check_topology confirms it against
-// build_quadruped_model's model (test_unrolled_factor.cpp).
+/// The model's DOF tree as a type (model/topology.hpp), for the kernels unrolled for it
+/// (factorize_mass_matrix_unrolled): the free flyer's six DOFs in a chain, then each leg's hip,
+/// thigh and calf, the hip on the free flyer's last. check_topology confirms it against
+/// build_quadruped_model's model (test_unrolled_factor.cpp).
 struct QuadrupedTopology {
   static constexpr int kDofs = 18;
-  static constexpr int kDofParent[kDofs] = {-1, 0, 1, 2, 3, 4,  // free flyer
+  static constexpr int kDofParent[kDofs] = {-1, 0, 1, 2, 3, 4,  ///< free flyer
                                             5, 6, 7,            // FR hip, thigh, calf
                                             5, 9, 10,           // FL
                                             5, 12, 13,          // RR
                                             5, 15, 16};         // RL
-  // The coordinate axis each DOF's joint turns about (Model::turn_axis), −1 for the free flyer:
-  // hip about x, thigh and calf about y. With them CRBA is unrolled too (unrolled_crba.hpp).
-  static constexpr int kTurnAxis[kDofs] = {-1, -1, -1, -1, -1, -1,  //
+  /// The coordinate axis each DOF's joint turns about (Model::turn_axis), −1 for the free flyer:
+  /// hip about x, thigh and calf about y. With them CRBA is unrolled too (unrolled_crba.hpp).
+  static constexpr int kTurnAxis[kDofs] = {-1, -1, -1, -1, -1, -1,  ///<
                                            0, 1, 1, 0, 1, 1, 0, 1, 1, 0, 1, 1};
 };
 
@@ -61,7 +61,7 @@ Matrix3<S> symmetric3(S ixx, S ixy, S ixz, S iyy, S iyz, S izz) noexcept {
 
 }  // namespace detail
 
-// Run once, before a loop: FOOTFALL_COLD (common/inline.hpp) keeps it small.
+/// Run once, before a loop: FOOTFALL_COLD (common/inline.hpp) keeps it small.
 template <typename S>
 FOOTFALL_COLD Status build_quadruped_model(QuadrupedModel<S>* out) noexcept {
   using detail::symmetric3;

@@ -25,7 +25,7 @@ Status build_rod2d_model(Rod2dModel<S>* out) noexcept {
   return builder.build(out);
 }
 
-// The rod's ends in its own frame.
+/// The rod's ends in its own frame.
 template <typename S>
 Vector3<S> rod2d_end(int which) noexcept {
   return Vector3<S>(which == 0 ? S(-1) : S(1), S(0), S(0));

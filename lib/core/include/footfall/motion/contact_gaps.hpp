@@ -21,8 +21,8 @@ template <typename S, int K>
 struct ContactCandidates {
   static constexpr int kCapacity = K;
 
-  ContactSet<S, K> contacts;           // ground contacts only; normal = the plane's normal
-  S plane_offset[static_cast<std::size_t>(K)] = {};  // the plane's height along its normal (m)
+  ContactSet<S, K> contacts;           ///< ground contacts only; normal = the plane's normal
+  S plane_offset[static_cast<std::size_t>(K)] = {};  ///< the plane's height along its normal (m)
 
   Status add(const Contact<S>& contact, S offset = S(0)) noexcept {
     const int i = contacts.count;
@@ -34,9 +34,9 @@ struct ContactCandidates {
   void clear() noexcept { contacts.clear(); }
 };
 
-// Checks the contacts as validate_contacts() does, and that each is a ground contact with a
-// finite plane offset: "candidates.other_body" (a plane is fixed, so no body-to-body
-// candidate), "candidates.plane_offset".
+/// Checks the contacts as validate_contacts() does, and that each is a ground contact with a
+/// finite plane offset: "candidates.other_body" (a plane is fixed, so no body-to-body
+/// candidate), "candidates.plane_offset".
 template <typename S, int B, int D, int K>
 Status validate_candidates(const Model<S, B, D>& model, const ContactCandidates<S, K>& candidates) noexcept {
   const Status status = validate_contacts(model, candidates.contacts);
@@ -48,8 +48,8 @@ Status validate_candidates(const Model<S, B, D>& model, const ContactCandidates<
   return Status::Ok();
 }
 
-// One candidate's gap and normal velocity, unchecked (the candidates were validated and the
-// workspace holds forward_kinematics of the state).
+/// One candidate's gap and normal velocity, unchecked (the candidates were validated and the
+/// workspace holds forward_kinematics of the state).
 template <typename S, int B, int D, int K>
 void contact_gap(const Workspace<S, B, D>& ws, const ContactCandidates<S, K>& candidates, int i, S* gap,
                  S* normal_velocity) noexcept {
@@ -62,8 +62,8 @@ void contact_gap(const Workspace<S, B, D>& ws, const ContactCandidates<S, K>& ca
   *normal_velocity = c.normal.dot(point_velocity);
 }
 
-// One candidate's slip: its point's velocity along the plane (the normal part taken out),
-// unchecked as contact_gap() is.
+/// One candidate's slip: its point's velocity along the plane (the normal part taken out),
+/// unchecked as contact_gap() is.
 template <typename S, int B, int D, int K>
 Vector3<S> contact_slip(const Workspace<S, B, D>& ws, const ContactCandidates<S, K>& candidates, int i) noexcept {
   const Contact<S>& c = candidates.contacts[i];
@@ -73,8 +73,8 @@ Vector3<S> contact_slip(const Workspace<S, B, D>& ws, const ContactCandidates<S,
   return u - c.normal * c.normal.dot(u);
 }
 
-// Gaps φ and normal velocities φ̇ of every candidate, after forward_kinematics(model, ws, q, v).
-// `gap` and `normal_velocity` have room for candidates.size() values (either may be null).
+/// Gaps φ and normal velocities φ̇ of every candidate, after forward_kinematics(model, ws, q, v).
+/// `gap` and `normal_velocity` have room for candidates.size() values (either may be null).
 template <typename S, int B, int D, int K>
 Status compute_contact_gaps(const Model<S, B, D>& model, const Workspace<S, B, D>& ws,
                             const ContactCandidates<S, K>& candidates, S* gap, S* normal_velocity) noexcept {

@@ -32,7 +32,7 @@ namespace footfall {
 
 namespace detail {
 
-// y(δ) of RBDA (11.51) for the step from (q₀, v₀) with k₁ = (v₀, a₀) and k₂ = (v_k₂, a_k₂).
+/// y(δ) of RBDA (11.51) for the step from (q₀, v₀) with k₁ = (v₀, a₀) and k₂ = (v_k₂, a_k₂).
 template <typename S, int B, int D, int K>
 void heun_interpolate(const Model<S, B, D>& model, const RigidMotionState<S, B, D, K>& start,
                       RigidMotionWorkspace<S, B, D, K>& mw, S h, S delta) noexcept {
@@ -42,11 +42,11 @@ void heun_interpolate(const Model<S, B, D>& model, const RigidMotionState<S, B, 
   mw.v_end = start.v + first * start.qdd + second * mw.a_stage;
 }
 
-// Whether candidate i has the gap function of an active candidate (the same body, point, normal
-// and plane): the equality constraint that holds that one at φ = 0 holds it too, so it has no
-// gain of its own to watch. The contact LCP's basic solution makes only one of such a pair
-// active (RBDA §11.4), and the other's gap is the active one's integration drift, which read as a
-// gain would end every step early, before the post-stabilisation that removes the drift.
+/// Whether candidate i has the gap function of an active candidate (the same body, point, normal
+/// and plane): the equality constraint that holds that one at φ = 0 holds it too, so it has no
+/// gain of its own to watch. The contact LCP's basic solution makes only one of such a pair
+/// active (RBDA §11.4), and the other's gap is the active one's integration drift, which read as a
+/// gain would end every step early, before the post-stabilisation that removes the drift.
 template <typename S, int K>
 bool held_by_active(const ContactCandidates<S, K>& candidates, const bool* active, int i) noexcept {
   const Contact<S>& c = candidates.contacts[i];
@@ -61,10 +61,10 @@ bool held_by_active(const ContactCandidates<S, K>& candidates, const bool* activ
 
 }  // namespace detail
 
-// Advances `state` by one step of options.step, or to the earliest event inside it, and
-// resolves that event. τ is held over the step. The first call starts the motion: it resolves
-// the contacts at the initial state (an impact if a touching candidate approaches) first.
-// On a non-ok Status the state is unchanged.
+/// Advances `state` by one step of options.step, or to the earliest event inside it, and
+/// resolves that event. τ is held over the step. The first call starts the motion: it resolves
+/// the contacts at the initial state (an impact if a touching candidate approaches) first.
+/// On a non-ok Status the state is unchanged.
 template <typename S, int B, int D, int K, typename TDerived>
 Status advance_event_driven(const Model<S, B, D>& model, Workspace<S, B, D>& ws,
                             const ContactCandidates<S, K>& candidates, const Eigen::MatrixBase<TDerived>& tau,

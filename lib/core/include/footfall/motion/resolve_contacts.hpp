@@ -100,8 +100,8 @@ Status resolve_contacts(const Model<S, B, D>& model, Workspace<S, B, D>& ws, con
   return Status::Ok();
 }
 
-// Checks what every step of the rigid schemes is given; `step` is the scheme's nominal step h,
-// which must move state.time (common/numeric.hpp, steps_time_forward).
+/// Checks what every step of the rigid schemes is given; `step` is the scheme's nominal step h,
+/// which must move state.time (common/numeric.hpp, steps_time_forward).
 template <typename S, int B, int D, int K, typename TDerived>
 Status validate_rigid_step(const Model<S, B, D>& model, const ContactCandidates<S, K>& candidates,
                            const Eigen::MatrixBase<TDerived>& tau, const RigidMotionState<S, B, D, K>& state,
@@ -114,8 +114,8 @@ Status validate_rigid_step(const Model<S, B, D>& model, const ContactCandidates<
   return status;
 }
 
-// The first step's start: no candidate deeper than options.max_start_penetration, no impact yet,
-// no contact active; then the contacts are resolved at the initial state.
+/// The first step's start: no candidate deeper than options.max_start_penetration, no impact yet,
+/// no contact active; then the contacts are resolved at the initial state.
 template <typename S, int B, int D, int K, typename TDerived>
 Status start_rigid_motion(const Model<S, B, D>& model, Workspace<S, B, D>& ws, const ContactCandidates<S, K>& candidates,
                           const Eigen::MatrixBase<TDerived>& tau, const RigidContactOptions<S>& options,

@@ -19,7 +19,7 @@
 FOOTFALL_HEADER_BEGIN
 namespace footfall::detail {
 
-// Copies the candidates that `mask` selects into mw.subset, remembering their indices.
+/// Copies the candidates that `mask` selects into mw.subset, remembering their indices.
 template <typename S, int B, int D, int K>
 void select_candidates(const ContactCandidates<S, K>& candidates, const bool* mask, RigidMotionWorkspace<S, B, D, K>& mw) noexcept {
   mw.subset.clear();
@@ -30,10 +30,10 @@ void select_candidates(const ContactCandidates<S, K>& candidates, const bool* ma
     }
 }
 
-// q̈ and λ (per candidate, 0 if not active) at (q, v) with the active contacts held by
-// equality constraints, their normal accelerations set to Baumgarte's −2φ̇/τ − φ/τ² (or 0).
-// Active contacts must have independent normals (RBDA Table 11.1: the active set is a basis);
-// if W_AA is not positive definite the Status says so.
+/// q̈ and λ (per candidate, 0 if not active) at (q, v) with the active contacts held by
+/// equality constraints, their normal accelerations set to Baumgarte's −2φ̇/τ − φ/τ² (or 0).
+/// Active contacts must have independent normals (RBDA Table 11.1: the active set is a basis);
+/// if W_AA is not positive definite the Status says so.
 template <typename S, int B, int D, int K, typename QDerived, typename VDerived, typename TDerived>
 Status constrained_acceleration(const Model<S, B, D>& model, Workspace<S, B, D>& ws,
                                 const ContactCandidates<S, K>& candidates, const bool* active,
@@ -70,9 +70,9 @@ Status constrained_acceleration(const Model<S, B, D>& model, Workspace<S, B, D>&
   return Status::Ok();
 }
 
-// q̈ at (q, v) with the contact forces held as given: Liu04 (28)'s M ṽ̇ = f + W_sᵀ c_s. `normal`
-// and `friction` are per candidate (friction along the contact's t₁, t₂; read only when
-// with_friction); the candidates with a non-zero normal force are the loaded ones.
+/// q̈ at (q, v) with the contact forces held as given: Liu04 (28)'s M ṽ̇ = f + W_sᵀ c_s. `normal`
+/// and `friction` are per candidate (friction along the contact's t₁, t₂; read only when
+/// with_friction); the candidates with a non-zero normal force are the loaded ones.
 template <typename S, int B, int D, int K, typename QDerived, typename VDerived, typename TDerived>
 Status held_force_acceleration(const Model<S, B, D>& model, Workspace<S, B, D>& ws,
                                const ContactCandidates<S, K>& candidates, const S* normal, const S (*friction)[2],
@@ -106,10 +106,10 @@ Status held_force_acceleration(const Model<S, B, D>& model, Workspace<S, B, D>& 
   return Status::Ok();
 }
 
-// The smallest change, in the metric of H, that zeroes one level of the normal constraint of
-// the contacts in `mask`: mw.tangent = −H⁻¹Tᵀ W⁻¹ r with W = Tᵀ H⁻¹ T over those contacts and r
-// their gaps φ (kGap) or normal velocities φ̇ = Tᵀv (kRate), at (q, v). Sets *count to the
-// number of contacts in it (0: mw.tangent untouched, nothing to do).
+/// The smallest change, in the metric of H, that zeroes one level of the normal constraint of
+/// the contacts in `mask`: mw.tangent = −H⁻¹Tᵀ W⁻¹ r with W = Tᵀ H⁻¹ T over those contacts and r
+/// their gaps φ (kGap) or normal velocities φ̇ = Tᵀv (kRate), at (q, v). Sets *count to the
+/// number of contacts in it (0: mw.tangent untouched, nothing to do).
 enum class ContactLevel : unsigned char { kGap, kRate };
 
 template <typename S, int B, int D, int K, typename QDerived, typename VDerived>
@@ -147,11 +147,11 @@ Status normal_constraint_correction(const Model<S, B, D>& model, Workspace<S, B,
   return Status::Ok();
 }
 
-// Post-stabilisation of the contacts in `mask` (Ascher, Chin and Reich's projection): the
-// smallest change of q in the metric of H that puts their gaps back to zero,
-//   Δq = −H⁻¹Tᵀ W⁻¹ φ   (W = Tᵀ H⁻¹ T over those contacts),
-// one linear step, as the drift it removes is of the integrator's error. Velocities are left to
-// the caller: the impact that follows, or project_rates_onto_contacts. Writes q.
+/// Post-stabilisation of the contacts in `mask` (Ascher, Chin and Reich's projection): the
+/// smallest change of q in the metric of H that puts their gaps back to zero,
+///   Δq = −H⁻¹Tᵀ W⁻¹ φ   (W = Tᵀ H⁻¹ T over those contacts),
+/// one linear step, as the drift it removes is of the integrator's error. Velocities are left to
+/// the caller: the impact that follows, or project_rates_onto_contacts. Writes q.
 template <typename S, int B, int D, int K>
 Status project_onto_contacts(const Model<S, B, D>& model, Workspace<S, B, D>& ws, const ContactCandidates<S, K>& candidates,
                              const bool* mask, RigidMotionWorkspace<S, B, D, K>& mw,
@@ -164,10 +164,10 @@ Status project_onto_contacts(const Model<S, B, D>& model, Workspace<S, B, D>& ws
   return Status::Ok();
 }
 
-// The same at the velocity level, for contacts that stay on their planes with no impact to
-// follow (the event-driven scheme's steps): Δv = −H⁻¹Tᵀ W⁻¹ φ̇ zeroes their normal velocities
-// and leaves the tangential ones (the scheme is frictionless) to the dynamics. Call it after
-// project_onto_contacts, at the projected q. Writes v.
+/// The same at the velocity level, for contacts that stay on their planes with no impact to
+/// follow (the event-driven scheme's steps): Δv = −H⁻¹Tᵀ W⁻¹ φ̇ zeroes their normal velocities
+/// and leaves the tangential ones (the scheme is frictionless) to the dynamics. Call it after
+/// project_onto_contacts, at the projected q. Writes v.
 template <typename S, int B, int D, int K>
 Status project_rates_onto_contacts(const Model<S, B, D>& model, Workspace<S, B, D>& ws,
                                    const ContactCandidates<S, K>& candidates, const bool* mask,
@@ -179,13 +179,13 @@ Status project_rates_onto_contacts(const Model<S, B, D>& model, Workspace<S, B, 
   return status;
 }
 
-// Stops the contacts in `mask` dead: the smallest change of v in the metric of H that zeroes
-// their points' velocities, Δv = −H⁻¹Gᵀ W⁺ (G v) over their three rows each, the impulse a
-// sticking contact takes (RBDA (11.66)–(11.72)). For a slip that friction ends inside a step, at
-// a time located to min_step: what is left is below what the step resolves. Contacts on one body
-// make W singular (a planar rod's two ends have six rows and three DOFs), so W⁺ is taken as
-// (W + εI)⁻¹ with ε = √ε_S·max Wᵢᵢ, refined once: the rows that can be zeroed are, to rounding.
-// Writes v.
+/// Stops the contacts in `mask` dead: the smallest change of v in the metric of H that zeroes
+/// their points' velocities, Δv = −H⁻¹Gᵀ W⁺ (G v) over their three rows each, the impulse a
+/// sticking contact takes (RBDA (11.66)–(11.72)). For a slip that friction ends inside a step, at
+/// a time located to min_step: what is left is below what the step resolves. Contacts on one body
+/// make W singular (a planar rod's two ends have six rows and three DOFs), so W⁺ is taken as
+/// (W + εI)⁻¹ with ε = √ε_S·max Wᵢᵢ, refined once: the rows that can be zeroed are, to rounding.
+/// Writes v.
 template <typename S, int B, int D, int K>
 Status stop_contacts(const Model<S, B, D>& model, Workspace<S, B, D>& ws, const ContactCandidates<S, K>& candidates,
                      const bool* mask, RigidMotionWorkspace<S, B, D, K>& mw,
@@ -215,9 +215,9 @@ Status stop_contacts(const Model<S, B, D>& model, Workspace<S, B, D>& ws, const 
   return Status::Ok();
 }
 
-// The contact LCP of the candidates in `touching` at the current state (compute_tick_terms
-// done): q̈, λ per candidate, and the new active set {λ > 0} (a basic solution's positive
-// forces have independent normals, RBDA §11.4). Friction as the stance solve models it.
+/// The contact LCP of the candidates in `touching` at the current state (compute_tick_terms
+/// done): q̈, λ per candidate, and the new active set {λ > 0} (a basic solution's positive
+/// forces have independent normals, RBDA §11.4). Friction as the stance solve models it.
 template <typename S, int B, int D, int K, typename TDerived>
 Status solve_contact_lcp(const Model<S, B, D>& model, const Workspace<S, B, D>& ws,
                          const ContactCandidates<S, K>& candidates, const bool* touching,
@@ -250,10 +250,10 @@ Status solve_contact_lcp(const Model<S, B, D>& model, const Workspace<S, B, D>& 
   return Status::Ok();
 }
 
-// The impact of the candidates in `touching` at the current state (kinematics, H and its factor
-// done) with Newton's restitution per contact (Liu04 (11)–(15)), except that a contact the Zeno
-// rule brings to rest gets e = 0 (`plastic`). A contact leaving faster than `separating_speed`
-// takes no part. Writes v⁺ and the impulses per candidate.
+/// The impact of the candidates in `touching` at the current state (kinematics, H and its factor
+/// done) with Newton's restitution per contact (Liu04 (11)–(15)), except that a contact the Zeno
+/// rule brings to rest gets e = 0 (`plastic`). A contact leaving faster than `separating_speed`
+/// takes no part. Writes v⁺ and the impulses per candidate.
 template <typename S, int B, int D, int K, typename VDerived>
 Status solve_contact_impact(const Model<S, B, D>& model, const Workspace<S, B, D>& ws,
                             const ContactCandidates<S, K>& candidates, const bool* touching, const bool* plastic,
@@ -283,10 +283,10 @@ Status solve_contact_impact(const Model<S, B, D>& model, const Workspace<S, B, D
   return Status::Ok();
 }
 
-// The Zeno rule of rigid_options.hpp: a contact that struck at `time`, whose previous impact was
-// at `previous_impact`, with restitution e, comes to rest when the rest of its bounce sequence,
-// e·T/(1 − e) after a flight of T, is shorter than min_step, or when the flight itself was no
-// longer than a few min_step, the resolution the schemes locate landings to.
+/// The Zeno rule of rigid_options.hpp: a contact that struck at `time`, whose previous impact was
+/// at `previous_impact`, with restitution e, comes to rest when the rest of its bounce sequence,
+/// e·T/(1 − e) after a flight of T, is shorter than min_step, or when the flight itself was no
+/// longer than a few min_step, the resolution the schemes locate landings to.
 template <typename S>
 bool bounces_end_here(S time, S previous_impact, S restitution, S min_step) noexcept {
   if (restitution <= S(0)) return true;

@@ -12,31 +12,31 @@
 FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
-// What both schemes share: the world, the contact tolerances and the bounded iterations.
+/// What both schemes share: the world, the contact tolerances and the bounded iterations.
 template <typename S>
 struct RigidContactOptions {
   Vector3<S> gravity = standard_gravity<S>();
-  // A candidate closer to its plane than this (m) is touching: it may carry force and joins an
-  // impact. Also the penetration the schemes accept before they shorten a step.
+  /// A candidate closer to its plane than this (m) is touching: it may carry force and joins an
+  /// impact. Also the penetration the schemes accept before they shorten a step.
   S gap_tolerance = S(1e-6);
-  // Normal speeds below this (m/s) count as zero: a touching contact approaching slower than
-  // this is not an impact, one leaving slower than this is not leaving.
+  /// Normal speeds below this (m/s) count as zero: a touching contact approaching slower than
+  /// this is not an impact, one leaving slower than this is not leaving.
   S speed_tolerance = S(1e-6);
-  // The Zeno rule (RBDA Table 11.1 needs one: a bounce sequence has infinitely many impacts).
-  // Under a steady pull the rebound speed, and with it the flight time, shrinks by e at every
-  // bounce, so after a flight of T the remaining bounces last e·T/(1 − e) in all. When that is
-  // shorter than `min_step` the bounces are below what the integration resolves: the impact is
-  // taken as plastic (e = 0) and the contact comes to rest, at a time off by at most min_step,
-  // having lost only the energy of motions shorter than a step. A flight of under 4·min_step is
-  // at the resolution landings are located to, and ends the sequence too.
+  /// The Zeno rule (RBDA Table 11.1 needs one: a bounce sequence has infinitely many impacts).
+  /// Under a steady pull the rebound speed, and with it the flight time, shrinks by e at every
+  /// bounce, so after a flight of T the remaining bounces last e·T/(1 − e) in all. When that is
+  /// shorter than `min_step` the bounces are below what the integration resolves: the impact is
+  /// taken as plastic (e = 0) and the contact comes to rest, at a time off by at most min_step,
+  /// having lost only the energy of motions shorter than a step. A flight of under 4·min_step is
+  /// at the resolution landings are located to, and ends the sequence too.
   S min_step = S(1e-6);
-  // How far inside its plane (m) a candidate may be where a motion starts (a state not yet
-  // started), in the event-driven and trapezoidal schemes. Deeper is refused ("state.penetration",
-  // the candidate): they take a touching candidate as a contact already made and project its
-  // drift back with one linear step, so a start 18 cm inside a wall was held 12 mm off it, with
-  // a force of the wrong sign. (Time stepping pushes a penetration out by its stabilization.)
+  /// How far inside its plane (m) a candidate may be where a motion starts (a state not yet
+  /// started), in the event-driven and trapezoidal schemes. Deeper is refused ("state.penetration",
+  /// the candidate): they take a touching candidate as a contact already made and project its
+  /// drift back with one linear step, so a start 18 cm inside a wall was held 12 mm off it, with
+  /// a force of the wrong sign. (Time stepping pushes a penetration out by its stabilization.)
   S max_start_penetration = S(1e-3);
-  // The LCP solves: Lemke, and its pivot limit (0: lemke_default_pivot_limit).
+  /// The LCP solves: Lemke, and its pivot limit (0: lemke_default_pivot_limit).
   int max_pivots = 0;
 };
 
@@ -54,16 +54,16 @@ Status validate_rigid_contact_options(const RigidContactOptions<S>& o) noexcept 
 
 namespace detail {
 
-// Whether a candidate that starts a step touching its plane (φ ≤ gap_tolerance: on it, or above
-// it by less than the schemes resolve), neither active nor held by an active one, stays there at
-// rest to the tolerances: no faster than speed_tolerance at the start, and at the end no deeper
-// than gap_tolerance nor approaching faster than speed_tolerance. Both schemes leave such a
-// contact to the contact problem at the step's end and do not end the step on it: an approach
-// that slow is no impact, and the resolution would leave it with no impulse. Its φ is then the
-// drift of the constraints that hold the body (the rod at rest balanced on its middle: its ends'
-// gaps are ±ε), and read as a landing it would end every step a bisection's width after it
-// began, so that the motion never got on. One that keeps sinking passes a tolerance within a few
-// steps and is taken then.
+/// Whether a candidate that starts a step touching its plane (φ ≤ gap_tolerance: on it, or above
+/// it by less than the schemes resolve), neither active nor held by an active one, stays there at
+/// rest to the tolerances: no faster than speed_tolerance at the start, and at the end no deeper
+/// than gap_tolerance nor approaching faster than speed_tolerance. Both schemes leave such a
+/// contact to the contact problem at the step's end and do not end the step on it: an approach
+/// that slow is no impact, and the resolution would leave it with no impulse. Its φ is then the
+/// drift of the constraints that hold the body (the rod at rest balanced on its middle: its ends'
+/// gaps are ±ε), and read as a landing it would end every step a bisection's width after it
+/// began, so that the motion never got on. One that keeps sinking passes a tolerance within a few
+/// steps and is taken then.
 template <typename S>
 bool rests_on_plane(const RigidContactOptions<S>& co, S gap_start, S rate_start, S gap_end, S rate_end) noexcept {
   return gap_start <= co.gap_tolerance && std::abs(rate_start) <= co.speed_tolerance &&
@@ -72,17 +72,17 @@ bool rests_on_plane(const RigidContactOptions<S>& co, S gap_start, S rate_start,
 
 }  // namespace detail
 
-// RBDA Table 11.1 with Heun's method (RBDA (11.50)) and its interpolation polynomial (11.51).
+/// RBDA Table 11.1 with Heun's method (RBDA (11.50)) and its interpolation polynomial (11.51).
 template <typename S>
 struct EventDrivenOptions {
   RigidContactOptions<S> contact;
-  S step = S(1e-3);  // the integration step h (s); a step that meets an event ends there
-  // Events inside a step are located on the step's interpolant to within this time (s), by
-  // bisection in at most max_location_iterations halvings.
+  S step = S(1e-3);  ///< the integration step h (s); a step that meets an event ends there
+  /// Events inside a step are located on the step's interpolant to within this time (s), by
+  /// bisection in at most max_location_iterations halvings.
   S event_time_tolerance = S(1e-9);
   int max_location_iterations = 60;
-  // Baumgarte's stabilisation of the active contacts, whose φ̈ = 0 only holds φ = 0 to the
-  // integrator's accuracy: φ̈ = −2φ̇/τ − φ/τ² with τ = this (s); 0 turns it off.
+  /// Baumgarte's stabilisation of the active contacts, whose φ̈ = 0 only holds φ = 0 to the
+  /// integrator's accuracy: φ̈ = −2φ̇/τ − φ/τ² with τ = this (s); 0 turns it off.
   S stabilization_time = S(0);
 };
 
@@ -100,20 +100,20 @@ Status validate_event_driven_options(const EventDrivenOptions<S>& o) noexcept {
   return Status::Ok();
 }
 
-// Liu04 (27)–(29) and its step-scoring rule.
+/// Liu04 (27)–(29) and its step-scoring rule.
 template <typename S>
 struct TrapezoidalOptions {
   RigidContactOptions<S> contact;
-  FrictionModel friction = FrictionModel::kNone;  // of the contact LCP (29) and the impacts (14)
-  S initial_step = S(1e-3);  // h-init, which the scoring rule halves or doubles
-  S max_step = S(1e-2);      // the doubling stops here
-  int max_halvings = 30;     // step halvings on penetration (Step 4), per step
-  // The implicit equations (28) are solved by fixed-point iteration to this relative change of
-  // ṽ, in at most max_iterations evaluations.
+  FrictionModel friction = FrictionModel::kNone;  ///< of the contact LCP (29) and the impacts (14)
+  S initial_step = S(1e-3);  ///< h-init, which the scoring rule halves or doubles
+  S max_step = S(1e-2);      ///< the doubling stops here
+  int max_halvings = 30;     ///< step halvings on penetration (Step 4), per step
+  /// The implicit equations (28) are solved by fixed-point iteration to this relative change of
+  /// ṽ, in at most max_iterations evaluations.
   S iteration_tolerance = std::sqrt(epsilon<S>());
   int max_iterations = 20;
-  // Liu04's rule: after this many steps in a row shorter than h-init it halves h-init; after this
-  // many in a row at h-init it doubles it.
+  /// Liu04's rule: after this many steps in a row shorter than h-init it halves h-init; after this
+  /// many in a row at h-init it doubles it.
   int score_limit = 8;
 };
 
@@ -132,24 +132,24 @@ Status validate_trapezoidal_options(const TrapezoidalOptions<S>& o) noexcept {
   return Status::Ok();
 }
 
-// Fixed-step time stepping (time_stepping.hpp): one velocity-level LCP a step.
+/// Fixed-step time stepping (time_stepping.hpp): one velocity-level LCP a step.
 template <typename S>
 struct TimeSteppingOptions {
-  RigidContactOptions<S> contact;  // gravity, gap_tolerance and max_pivots apply
-  // The friction of the step's LCP: the 4- or 8-facet pyramid make it Stewart and Trinkle's LCP,
-  // which always has a solution that Lemke's method finds; the cone goes to the cone solver.
+  RigidContactOptions<S> contact;  ///< gravity, gap_tolerance and max_pivots apply
+  /// The friction of the step's LCP: the 4- or 8-facet pyramid make it Stewart and Trinkle's LCP,
+  /// which always has a solution that Lemke's method finds; the cone goes to the cone solver.
   FrictionModel friction = FrictionModel::kPyramid4;
-  S step = S(1e-3);  // h (s), fixed
-  // A candidate enters a step's LCP when, at its current normal speed, it would come within
-  // this distance (m) of its plane by the step's end. The margin covers what the step's own
-  // accelerations add, ½·a·h²: 0.5 mm for 100 g at h = 1 ms.
+  S step = S(1e-3);  ///< h (s), fixed
+  /// A candidate enters a step's LCP when, at its current normal speed, it would come within
+  /// this distance (m) of its plane by the step's end. The margin covers what the step's own
+  /// accelerations add, ½·a·h²: 0.5 mm for 100 g at h = 1 ms.
   S margin = S(1e-3);
-  // The share of a penetration removed in one step (a contact below its plane is asked to leave
-  // at stabilization·(−φ)/h): 1 removes it at once, at the price of a jolt.
+  /// The share of a penetration removed in one step (a contact below its plane is asked to leave
+  /// at stabilization·(−φ)/h): 1 removes it at once, at the price of a jolt.
   S stabilization = S(0.2);
-  // A contact arriving faster than this (m/s) rebounds at e times its arrival speed; slower
-  // arrivals are plastic, which ends a bounce sequence (a flight shorter than a few steps is
-  // below what a fixed step resolves). 0: 4·|g|·h, a rebound whose flight lasts 8 steps.
+  /// A contact arriving faster than this (m/s) rebounds at e times its arrival speed; slower
+  /// arrivals are plastic, which ends a bounce sequence (a flight shorter than a few steps is
+  /// below what a fixed step resolves). 0: 4·|g|·h, a rebound whose flight lasts 8 steps.
   S restitution_threshold = S(0);
 };
 

@@ -42,11 +42,11 @@ constexpr const char* to_string(SoftNormalLaw law) noexcept {
 template <typename S>
 struct SoftContactParameters {
   SoftNormalLaw law = SoftNormalLaw::kLinearSurface;
-  S normal_stiffness = S(2e4);  // K_n (N/m), or Hunt–Crossley's k (N/mⁿ)
-  S normal_damping = S(2e2);    // D_n (N s/m), or Hunt–Crossley's λ (N s/mⁿ⁺¹)
-  S exponent = S(1.5);          // Hunt–Crossley's n (1.5: Hertz's sphere)
-  S tangential_stiffness = S(2e4);  // K_t (N/m)
-  S tangential_damping = S(2e2);    // D_t (N s/m)
+  S normal_stiffness = S(2e4);  ///< K_n (N/m), or Hunt–Crossley's k (N/mⁿ)
+  S normal_damping = S(2e2);    ///< D_n (N s/m), or Hunt–Crossley's λ (N s/mⁿ⁺¹)
+  S exponent = S(1.5);          ///< Hunt–Crossley's n (1.5: Hertz's sphere)
+  S tangential_stiffness = S(2e4);  ///< K_t (N/m)
+  S tangential_damping = S(2e2);    ///< D_t (N s/m)
 };
 
 template <typename S>
@@ -64,35 +64,35 @@ Status validate_soft_parameters(const SoftContactParameters<S>& p) noexcept {
   return Status::Ok();
 }
 
-// The surface state of each candidate: whether its normal patch is under the body point, and if
-// not, where and when it was left (z₀ ≤ 0 at t₀); the tangential patch's displacement x (world,
-// in the plane).
-// (The NOLINT: clang-tidy 14 reports the index __i0 of the implicit copy of an array member.)
+/// The surface state of each candidate: whether its normal patch is under the body point, and if
+/// not, where and when it was left (z₀ ≤ 0 at t₀); the tangential patch's displacement x (world,
+/// in the plane).
+/// (The NOLINT: clang-tidy 14 reports the index __i0 of the implicit copy of an array member.)
 template <typename S, int K>
 struct SoftContactState {  // NOLINT(bugprone-reserved-identifier,cert-dcl37-c,cert-dcl51-cpp)
   static constexpr std::size_t kSlots = static_cast<std::size_t>(K);
   bool in_contact[kSlots] = {};
-  S left_at[kSlots] = {};      // t₀
-  S left_depth[kSlots] = {};   // z₀
-  Vector3<S> displacement[kSlots];  // x
+  S left_at[kSlots] = {};      ///< t₀
+  S left_depth[kSlots] = {};   ///< z₀
+  Vector3<S> displacement[kSlots];  ///< x
 
   SoftContactState() noexcept {
     for (auto& x : displacement) x = Vector3<S>::Zero();
   }
 };
 
-// One candidate's forces at an instant.
+/// One candidate's forces at an instant.
 template <typename S>
 struct SoftContactForce {
-  S normal = S(0);                       // f_n ≥ 0
-  Vector3<S> friction = Vector3<S>::Zero();  // f_t, world, in the plane
-  bool touching = false;  // the body point is on its patch (p ≤ z)
-  bool sticking = false;  // f_stick inside the cone
-  S surface = S(0);       // z: the normal patch's position (0 for Hunt–Crossley)
+  S normal = S(0);                       ///< f_n ≥ 0
+  Vector3<S> friction = Vector3<S>::Zero();  ///< f_t, world, in the plane
+  bool touching = false;  ///< the body point is on its patch (p ≤ z)
+  bool sticking = false;  ///< f_stick inside the cone
+  S surface = S(0);       ///< z: the normal patch's position (0 for Hunt–Crossley)
 };
 
-// z(t) of candidate i's normal patch: the gap itself while in contact, else its exact relaxation
-// z₀·e^(−K_n(t − t₀)/D_n) (11.73 with f_n = 0).
+/// z(t) of candidate i's normal patch: the gap itself while in contact, else its exact relaxation
+/// z₀·e^(−K_n(t − t₀)/D_n) (11.73 with f_n = 0).
 template <typename S, int K>
 S soft_surface_position(const SoftContactParameters<S>& p, const SoftContactState<S, K>& state, int i, S gap,
                         S time) noexcept {
@@ -104,7 +104,7 @@ S soft_surface_position(const SoftContactParameters<S>& p, const SoftContactStat
 
 namespace detail {
 
-// Candidate i's forces from its gap φ, normal velocity φ̇, slip and state (all validated).
+/// Candidate i's forces from its gap φ, normal velocity φ̇, slip and state (all validated).
 template <typename S, int K>
 SoftContactForce<S> soft_force(const SoftContactParameters<S>& p, const SoftContactState<S, K>& state,
                                const ContactCandidates<S, K>& candidates, int i, S gap, S rate, const Vector3<S>& slip,
@@ -132,7 +132,7 @@ SoftContactForce<S> soft_force(const SoftContactParameters<S>& p, const SoftCont
 
 }  // namespace detail
 
-// Every candidate's forces at the workspace's kinematics (forward_kinematics at q, v) and time.
+/// Every candidate's forces at the workspace's kinematics (forward_kinematics at q, v) and time.
 template <typename S, int B, int D, int K>
 Status soft_contact_forces(const Model<S, B, D>& model, const Workspace<S, B, D>& ws,
                            const ContactCandidates<S, K>& candidates, const SoftContactParameters<S>& parameters,
@@ -156,36 +156,36 @@ struct SoftMotionState {
   typename Model<S, B, D>::ConfigVector q;
   typename Model<S, B, D>::TangentVector v;
   SoftContactState<S, K> contact;
-  S contact_work = S(0);  // ∫ τ_cᵀ v dt since the start: KE + PE − this stays constant
+  S contact_work = S(0);  ///< ∫ τ_cᵀ v dt since the start: KE + PE − this stays constant
 };
 
-// (The NOLINT: clang-tidy 14 reports the index __i0 of the implicit copy of an array member.)
+/// (The NOLINT: clang-tidy 14 reports the index __i0 of the implicit copy of an array member.)
 template <typename S, int K>
 struct SoftStepReport {  // NOLINT(bugprone-reserved-identifier,cert-dcl37-c,cert-dcl51-cpp)
   static constexpr std::size_t kSlots = static_cast<std::size_t>(K);
   Status status;
-  S time = S(0);                      // the step's end
-  S step = S(0);                      // its length h
-  S gap[kSlots] = {};                 // at the step's start
-  S normal_velocity[kSlots] = {};     // φ̇ at the step's start
-  SoftContactForce<S> force[kSlots];  // at the step's start, held over it
-  S contact_work = S(0);    // the forces' work over the step, τ_cᵀ (v + v⁺)/2 · h
-  S stored_energy = S(0);   // in the patches' springs at the step's end: ½K_n z² + ½K_t |x|² (linear)
+  S time = S(0);                      ///< the step's end
+  S step = S(0);                      ///< its length h
+  S gap[kSlots] = {};                 ///< at the step's start
+  S normal_velocity[kSlots] = {};     ///< φ̇ at the step's start
+  SoftContactForce<S> force[kSlots];  ///< at the step's start, held over it
+  S contact_work = S(0);    ///< the forces' work over the step, τ_cᵀ (v + v⁺)/2 · h
+  S stored_energy = S(0);   ///< in the patches' springs at the step's end: ½K_n z² + ½K_t |x|² (linear)
 };
 
 template <typename S, int B, int D>
 struct SoftMotionWorkspace {
-  typename Model<S, B, D>::TangentVector tau, tau_contact, v_end;  // τ + τ_c, τ_c = Σ Jᵀf
+  typename Model<S, B, D>::TangentVector tau, tau_contact, v_end;  ///< τ + τ_c, τ_c = Σ Jᵀf
   typename Model<S, B, D>::ConfigVector q_end;
   Eigen::Matrix<S, 3, Eigen::Dynamic, 0, 3, D> jacobian;
 };
 
-// One step h of semi-implicit Euler with the soft forces held from the step's start: v⁺ = v +
-// h·ABA(q, v, τ + τ_c), q⁺ = q ⊕ h v⁺ (the exponential map for a free body), then each
-// candidate's surface state over the step (its loss of contact, the tangential patch's exact
-// relaxation or its following the body). Bounded; on a non-ok Status the state is unchanged. A
-// step whose motion, work or stored energy would leave the scalar's range is refused as
-// "soft.overflow" (index −1).
+/// One step h of semi-implicit Euler with the soft forces held from the step's start: v⁺ = v +
+/// h·ABA(q, v, τ + τ_c), q⁺ = q ⊕ h v⁺ (the exponential map for a free body), then each
+/// candidate's surface state over the step (its loss of contact, the tangential patch's exact
+/// relaxation or its following the body). Bounded; on a non-ok Status the state is unchanged. A
+/// step whose motion, work or stored energy would leave the scalar's range is refused as
+/// "soft.overflow" (index −1).
 template <typename S, int B, int D, int K, typename TDerived>
 Status advance_soft_contact(const Model<S, B, D>& model, Workspace<S, B, D>& ws,
                             const ContactCandidates<S, K>& candidates, const Eigen::MatrixBase<TDerived>& tau,

@@ -28,10 +28,10 @@
 FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
-// Advances `state` by exactly options.step. τ is held over the step. The state's normal and
-// friction forces become the step's mean contact forces p/h, qdd the mean acceleration; the
-// report has the impulses p, the gaps and normal velocities at the step's end and the velocities
-// the contacts arrived with. On a non-ok Status the state is unchanged.
+/// Advances `state` by exactly options.step. τ is held over the step. The state's normal and
+/// friction forces become the step's mean contact forces p/h, qdd the mean acceleration; the
+/// report has the impulses p, the gaps and normal velocities at the step's end and the velocities
+/// the contacts arrived with. On a non-ok Status the state is unchanged.
 template <typename S, int B, int D, int K, typename TDerived>
 Status advance_time_stepping(const Model<S, B, D>& model, Workspace<S, B, D>& ws,
                              const ContactCandidates<S, K>& candidates, const Eigen::MatrixBase<TDerived>& tau,

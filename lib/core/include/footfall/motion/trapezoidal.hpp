@@ -28,8 +28,8 @@ namespace footfall {
 
 namespace detail {
 
-// Liu04 (28) over h from `start` with the contact forces (normal, friction) held: writes q̃, ṽ,
-// ṽ̇ into mw.q_stage, mw.v_stage, mw.a_stage.
+/// Liu04 (28) over h from `start` with the contact forces (normal, friction) held: writes q̃, ṽ,
+/// ṽ̇ into mw.q_stage, mw.v_stage, mw.a_stage.
 template <typename S, int B, int D, int K, typename TDerived>
 Status trapezoidal_predict(const Model<S, B, D>& model, Workspace<S, B, D>& ws, const ContactCandidates<S, K>& candidates,
                            const Eigen::MatrixBase<TDerived>& tau, const TrapezoidalOptions<S>& options,
@@ -59,9 +59,9 @@ Status trapezoidal_predict(const Model<S, B, D>& model, Workspace<S, B, D>& ws, 
 
 }  // namespace detail
 
-// Advances `state` by one accepted step of Liu04's scheme (its length chosen by the scheme:
-// report.step) and resolves the contacts at its end. τ is held over the step. On a non-ok
-// Status the state is unchanged.
+/// Advances `state` by one accepted step of Liu04's scheme (its length chosen by the scheme:
+/// report.step) and resolves the contacts at its end. τ is held over the step. On a non-ok
+/// Status the state is unchanged.
 template <typename S, int B, int D, int K, typename TDerived>
 Status advance_trapezoidal(const Model<S, B, D>& model, Workspace<S, B, D>& ws, const ContactCandidates<S, K>& candidates,
                            const Eigen::MatrixBase<TDerived>& tau, const TrapezoidalOptions<S>& options,

@@ -10,7 +10,7 @@
 FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
-// m × m' = [ω × ω'; ω × v' + v × ω']   (RBDA (2.31))
+/// m × m' = [ω × ω'; ω × v' + v × ω']   (RBDA (2.31))
 template <typename S>
 FOOTFALL_INLINE Motion<S> cross(const Motion<S>& m, const Motion<S>& other) noexcept {
   const Vector3<S> w = m.angular(), v = m.linear();
@@ -18,7 +18,7 @@ FOOTFALL_INLINE Motion<S> cross(const Motion<S>& m, const Motion<S>& other) noex
   return Motion<S>(w.cross(w2), w.cross(v2) + v.cross(w2));
 }
 
-// m ×* f = [ω × n + v × f; ω × f]   (RBDA (2.32))
+/// m ×* f = [ω × n + v × f; ω × f]   (RBDA (2.32))
 template <typename S>
 FOOTFALL_INLINE Force<S> cross(const Motion<S>& m, const Force<S>& f) noexcept {
   const Vector3<S> w = m.angular(), v = m.linear();
@@ -26,7 +26,7 @@ FOOTFALL_INLINE Force<S> cross(const Motion<S>& m, const Force<S>& f) noexcept {
   return Force<S>(w.cross(n) + v.cross(lin), w.cross(lin));
 }
 
-// The 6×6 matrix of m × (crm in spatial_v2): [ω× 0; v× ω×].
+/// The 6×6 matrix of m × (crm in spatial_v2): [ω× 0; v× ω×].
 template <typename S>
 Matrix6<S> motion_cross_matrix(const Motion<S>& m) noexcept {
   const Matrix3<S> wx = skew<S>(m.angular()), vx = skew<S>(m.linear());
@@ -35,7 +35,7 @@ Matrix6<S> motion_cross_matrix(const Motion<S>& m) noexcept {
   return x;
 }
 
-// The 6×6 matrix of m ×* (crf in spatial_v2): [ω× v×; 0 ω×] = −(m ×)ᵀ   (RBDA (2.33)).
+/// The 6×6 matrix of m ×* (crf in spatial_v2): [ω× v×; 0 ω×] = −(m ×)ᵀ   (RBDA (2.33)).
 template <typename S>
 Matrix6<S> force_cross_matrix(const Motion<S>& m) noexcept {
   const Matrix3<S> wx = skew<S>(m.angular()), vx = skew<S>(m.linear());

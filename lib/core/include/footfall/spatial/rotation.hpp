@@ -14,14 +14,14 @@
 FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
-// A finite quaternion's norm is taken as 1 when it is within √ε of it (estimators hand over
-// quaternions normalised in their own precision, not ours). NaN compares false: not of unit length.
+/// A finite quaternion's norm is taken as 1 when it is within √ε of it (estimators hand over
+/// quaternions normalised in their own precision, not ours). NaN compares false: not of unit length.
 template <typename S>
 bool quaternion_has_unit_length(const Vector4<S>& xyzw) noexcept {
   return std::abs(xyzw.norm() - S(1)) <= std::sqrt(epsilon<S>());
 }
 
-// A quaternion is accepted as a rotation when it is finite and of unit length (above).
+/// A quaternion is accepted as a rotation when it is finite and of unit length (above).
 template <typename S>
 Status validate_unit_quaternion(const Vector4<S>& xyzw) noexcept {
   if (!all_finite(xyzw)) return Status::BadInput("quaternion");
@@ -29,7 +29,7 @@ Status validate_unit_quaternion(const Vector4<S>& xyzw) noexcept {
   return Status::Ok();
 }
 
-// R of a unit quaternion q = (x, y, z, w), rotating body coordinates into world coordinates.
+/// R of a unit quaternion q = (x, y, z, w), rotating body coordinates into world coordinates.
 template <typename S>
 Matrix3<S> rotation_from_quaternion(const Vector4<S>& q) noexcept {
   const S x = q(0), y = q(1), z = q(2), w = q(3);
@@ -40,9 +40,9 @@ Matrix3<S> rotation_from_quaternion(const Vector4<S>& q) noexcept {
   return r;
 }
 
-// The unit quaternion (x, y, z, w) with w ≥ 0 of a rotation matrix. Shepperd's method: take the
-// square root of whichever of 1 + trace and 1 + 2 R_ii − trace is largest, so the division that
-// follows is never by a small number.
+/// The unit quaternion (x, y, z, w) with w ≥ 0 of a rotation matrix. Shepperd's method: take the
+/// square root of whichever of 1 + trace and 1 + 2 R_ii − trace is largest, so the division that
+/// follows is never by a small number.
 template <typename S>
 Vector4<S> quaternion_from_rotation(const Matrix3<S>& r) noexcept {
   const S trace = r.trace();
@@ -66,11 +66,11 @@ Vector4<S> quaternion_from_rotation(const Matrix3<S>& r) noexcept {
 
 namespace detail {
 
-// sin θ / θ and (1 − cos θ) / θ² from θ². Below the threshold the truncated Taylor series is
-// exact to rounding (its first dropped terms are θ⁶/5040 and θ⁶/40320). Above it both come from
-// the half angle's sine and cosine, one argument reduction (common/sin_cos.hpp):
-// sin θ = 2 sin(θ/2) cos(θ/2) and 1 − cos θ = 2 sin²(θ/2), which has none of the cancellation
-// that 1 − cos θ suffers for small θ.
+/// sin θ / θ and (1 − cos θ) / θ² from θ². Below the threshold the truncated Taylor series is
+/// exact to rounding (its first dropped terms are θ⁶/5040 and θ⁶/40320). Above it both come from
+/// the half angle's sine and cosine, one argument reduction (common/sin_cos.hpp):
+/// sin θ = 2 sin(θ/2) cos(θ/2) and 1 − cos θ = 2 sin²(θ/2), which has none of the cancellation
+/// that 1 − cos θ suffers for small θ.
 template <typename S>
 void rodrigues_coefficients(S theta_squared, S* sin_over_theta, S* one_minus_cos_over_theta2) {
   if (theta_squared * theta_squared * theta_squared < S(5040) * epsilon<S>()) {
@@ -87,8 +87,8 @@ void rodrigues_coefficients(S theta_squared, S* sin_over_theta, S* one_minus_cos
 
 }  // namespace detail
 
-// exp(φ×): the rotation by |φ| about φ/|φ| (Rodrigues' formula), rotvec_to_matrix of
-// MLS94 ch. 2: R = 1 + (sin θ/θ) φ× + ((1 − cos θ)/θ²) φ× φ×.
+/// exp(φ×): the rotation by |φ| about φ/|φ| (Rodrigues' formula), rotvec_to_matrix of
+/// MLS94 ch. 2: R = 1 + (sin θ/θ) φ× + ((1 − cos θ)/θ²) φ× φ×.
 template <typename S>
 Matrix3<S> exp_so3(const Vector3<S>& phi) noexcept {
   S a, b;
@@ -97,8 +97,8 @@ Matrix3<S> exp_so3(const Vector3<S>& phi) noexcept {
   return Matrix3<S>::Identity() + a * px + b * px * px;
 }
 
-// The same rotation as a unit quaternion (x, y, z, w) = (sin(θ/2)/θ φ, cos(θ/2)), for
-// integrating a floating base's orientation: q ← q ⊗ exp(ω h).
+/// The same rotation as a unit quaternion (x, y, z, w) = (sin(θ/2)/θ φ, cos(θ/2)), for
+/// integrating a floating base's orientation: q ← q ⊗ exp(ω h).
 template <typename S>
 Vector4<S> quaternion_from_rotation_vector(const Vector3<S>& phi) noexcept {
   const S theta_squared = phi.squaredNorm();

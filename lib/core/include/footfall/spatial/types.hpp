@@ -19,7 +19,7 @@ using Matrix3 = Eigen::Matrix<S, 3, 3>;
 template <typename S>
 using Matrix6 = Eigen::Matrix<S, 6, 6>;
 
-// The skew-symmetric matrix of a 3-vector: skew(a) b = a × b. Featherstone writes it a×.
+/// The skew-symmetric matrix of a 3-vector: skew(a) b = a × b. Featherstone writes it a×.
 template <typename S>
 Matrix3<S> skew(const Vector3<S>& a) noexcept {
   Matrix3<S> m;

@@ -22,8 +22,8 @@ namespace detail {
 // detail::unset_array's; GCC cannot see that a parent's slot comes first, and where it warns
 // (-Wmaybe-uninitialized) the slot it names is set first (strike/joint_impulses.hpp).
 
-// What motion and force vectors share: storage, the two halves, and the vector-space
-// operations. `Derived` is Motion<S> or Force<S>; a sum of a motion and a force does not compile.
+/// What motion and force vectors share: storage, the two halves, and the vector-space
+/// operations. `Derived` is Motion<S> or Force<S>; a sum of a motion and a force does not compile.
 template <typename S, template <typename> class Derived>
 class SpatialVector {
  public:
@@ -31,15 +31,15 @@ class SpatialVector {
   using Vec3 = Vector3<S>;
   using Vec6 = Vector6<S>;
 
-  // Zero, by set_zero's unrolled stores rather than Vec6::Zero()'s std::fill_n loop.
+  /// Zero, by set_zero's unrolled stores rather than Vec6::Zero()'s std::fill_n loop.
   FOOTFALL_INLINE SpatialVector() noexcept { set_zero(data_); }
-  // Unset: reading it before it is assigned is undefined (detail::Unset, common/numeric.hpp).
+  /// Unset: reading it before it is assigned is undefined (detail::Unset, common/numeric.hpp).
   FOOTFALL_INLINE explicit SpatialVector(Unset) noexcept {  // NOLINT(cppcoreguidelines-pro-type-member-init)
     poison_unset(data_.data(), 6);
   }
   explicit SpatialVector(const Vec6& data) noexcept : data_(data) {}
-  // Fixed-size halves rather than Eigen's comma initializer, whose dynamic-size blocks cost a
-  // loop and (in GCC 12 at -O3) a false -Warray-bounds.
+  /// Fixed-size halves rather than Eigen's comma initializer, whose dynamic-size blocks cost a
+  /// loop and (in GCC 12 at -O3) a false -Warray-bounds.
   FOOTFALL_INLINE SpatialVector(const Vec3& angular, const Vec3& linear) noexcept {
     data_.template head<3>() = angular;
     data_.template tail<3>() = linear;
@@ -89,8 +89,8 @@ class Force : public detail::SpatialVector<S, Force> {
   using Base::Base;
 };
 
-// The scalar product m·f (RBDA (2.13)): power when m is a velocity, work rate of f on m.
-// Invariant under change of frame: (X m)·(X* f) = m·f.
+/// The scalar product m·f (RBDA (2.13)): power when m is a velocity, work rate of f on m.
+/// Invariant under change of frame: (X m)·(X* f) = m·f.
 template <typename S>
 FOOTFALL_INLINE S dot(const Motion<S>& m, const Force<S>& f) noexcept {
   return m.vector().dot(f.vector());

@@ -25,13 +25,13 @@ namespace footfall {
 template <int K>
 struct ContactBook {
   static constexpr std::size_t kSlots = static_cast<std::size_t>(K);
-  int count = -1;  // the contacts described (−1: none yet, the next tick takes the full solve)
+  int count = -1;  ///< the contacts described (−1: none yet, the next tick takes the full solve)
   int body[kSlots] = {};
   int other_body[kSlots] = {};
   bool current[kSlots] = {};
   bool active[kSlots] = {};
-  int full_solves = 0;  // ticks that took the full solve
-  int reuses = 0;       // ticks the active set answered alone
+  int full_solves = 0;  ///< ticks that took the full solve
+  int reuses = 0;       ///< ticks the active set answered alone
   void reset() noexcept { count = -1; }
 };
 
@@ -45,7 +45,7 @@ bool same_contacts(const ContactBook<K>& book, const ContactSet<S, K>& set) noex
   return true;
 }
 
-// Rows of the problem held at zero for the active contacts (all of a contact's unknowns).
+/// Rows of the problem held at zero for the active contacts (all of a contact's unknowns).
 template <typename S, int D, int K, int V>
 int active_rows(const ContactBook<K>& book, const StanceWorkspace<S, D, K, V>& sw, int* rows) noexcept {
   int k = 0;
@@ -55,9 +55,9 @@ int active_rows(const ContactBook<K>& book, const StanceWorkspace<S, D, K, V>& s
   return k;
 }
 
-// The new current and active sets from an ok result: current = touching with ζ̇ = 0 (a force, or
-// none and no acceleration); active = the positive forces, then current contacts added while
-// the held rows stay independent (a basis of range(T), RBDA §11.5).
+/// The new current and active sets from an ok result: current = touching with ζ̇ = 0 (a force, or
+/// none and no acceleration); active = the positive forces, then current contacts added while
+/// the held rows stay independent (a basis of range(T), RBDA §11.5).
 template <typename S, int D, int K, int V>
 void record_contact_sets(const StanceResult<S, D, K>& result, const ContactSet<S, K>& set,
                          StanceWorkspace<S, D, K, V>& sw, ContactBook<K>& book) noexcept {
@@ -88,11 +88,11 @@ void record_contact_sets(const StanceResult<S, D, K>& result, const ContactSet<S
 
 }  // namespace detail
 
-// One tick of stance with the active-set bookkeeping: the active contacts as equalities when the
-// book still describes these contacts, the full solve (solve_stance) otherwise or when that
-// answer fails its checks. An active-set tick reports work 0 (no pivot, no sweep: one linear
-// solve) with the solver the full solve would have used; book.full_solves and book.reuses count
-// the ticks.
+/// One tick of stance with the active-set bookkeeping: the active contacts as equalities when the
+/// book still describes these contacts, the full solve (solve_stance) otherwise or when that
+/// answer fails its checks. An active-set tick reports work 0 (no pivot, no sweep: one linear
+/// solve) with the solver the full solve would have used; book.full_solves and book.reuses count
+/// the ticks.
 template <typename S, int B, int D, int K, typename TauDerived, int V>
 Status solve_stance_tracking(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, const ContactSet<S, K>& set,
                              const Eigen::MatrixBase<TauDerived>& tau, const StanceOptions<S>& options,

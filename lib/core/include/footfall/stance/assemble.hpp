@@ -34,15 +34,15 @@ namespace footfall {
 
 namespace detail {
 
-// cos and sin of 2πj/8, in the scalar: one table in read-only memory, not one built per call.
+/// cos and sin of 2πj/8, in the scalar: one table in read-only memory, not one built per call.
 template <typename S>
 struct PyramidTable {
-  static constexpr S kHalfRoot = S(0.70710678118654752440);  // √½
+  static constexpr S kHalfRoot = S(0.70710678118654752440);  ///< √½
   static constexpr S kDirection[8][2] = {{S(1), S(0)},  {kHalfRoot, kHalfRoot},   {S(0), S(1)},  {-kHalfRoot, kHalfRoot},
                                          {S(-1), S(0)}, {-kHalfRoot, -kHalfRoot}, {S(0), S(-1)}, {kHalfRoot, -kHalfRoot}};
 };
 
-// cos and sin of 2πj/k for the pyramid's facet directions, k = 4 or 8.
+/// cos and sin of 2πj/k for the pyramid's facet directions, k = 4 or 8.
 template <typename S>
 void pyramid_direction(int j, int k, S* c, S* s) noexcept {
   const int step = 8 / k;
@@ -56,10 +56,10 @@ inline int pyramid_facets(FrictionModel model) noexcept {
 
 }  // namespace detail
 
-// Chooses each contact's mode and builds sw.problem with the contact-frame right-hand side `d`
-// (the free contact acceleration for stance; the strike's restitution targets, which make the
-// same problem one of impulses and velocities); returns a capacity Status if the problem would
-// not fit (it always does for a workspace of capacity K, so this guards misuse).
+/// Chooses each contact's mode and builds sw.problem with the contact-frame right-hand side `d`
+/// (the free contact acceleration for stance; the strike's restitution targets, which make the
+/// same problem one of impulses and velocities); returns a capacity Status if the problem would
+/// not fit (it always does for a workspace of capacity K, so this guards misuse).
 template <typename S, int D, int K, int V>
 Status assemble_contact_problem(const ContactSet<S, K>& set, const StanceOptions<S>& options,
                                 const typename ContactDynamics<S, D, K>::RowVector& d,
@@ -190,14 +190,14 @@ Status assemble_contact_problem(const ContactSet<S, K>& set, const StanceOptions
   return Status::Ok();
 }
 
-// The stance problem: the right-hand side is d = G q̈_free + Ġv.
+/// The stance problem: the right-hand side is d = G q̈_free + Ġv.
 template <typename S, int D, int K, int V>
 Status assemble_stance_problem(const ContactSet<S, K>& set, const StanceOptions<S>& options,
                                StanceWorkspace<S, D, K, V>& sw) noexcept {
   return assemble_contact_problem(set, options, sw.contact.free_contact_acceleration, sw);
 }
 
-// f = P z: the contact-frame forces of an answer z.
+/// f = P z: the contact-frame forces of an answer z.
 template <typename S, int D, int K, int N, int V>
 void forces_from_unknowns(StanceWorkspace<S, D, K, V>& sw, const LcpVector<S, N>& z) noexcept {
   const int rows = sw.contact.rows();

@@ -47,9 +47,9 @@ namespace footfall {
 
 namespace detail {
 
-// x = −A⁻¹ b for a symmetric positive semidefinite 3×3 A by elimination without pivoting,
-// dropping any unknown whose pivot is zero to rounding (a tangent the contact cannot move
-// along, like the planar rod's out-of-plane one): that unknown is 0 and its equation unused.
+/// x = −A⁻¹ b for a symmetric positive semidefinite 3×3 A by elimination without pivoting,
+/// dropping any unknown whose pivot is zero to rounding (a tangent the contact cannot move
+/// along, like the planar rod's out-of-plane one): that unknown is 0 and its equation unused.
 template <typename S>
 Vector3<S> solve_semidefinite_3x3(const Matrix3<S>& a_in, const Vector3<S>& b_in) noexcept {
   Matrix3<S> a = a_in;
@@ -75,10 +75,10 @@ Vector3<S> solve_semidefinite_3x3(const Matrix3<S>& a_in, const Vector3<S>& b_in
   return x;
 }
 
-// The local problem's slip equations for the edge direction c = (cos θ, sin θ): the force on
-// the cone's edge with a_n = 0, g = a_t × c (zero when a_t is parallel to c) and a_t · c
-// (which must be ≤ 0: a_t opposite the friction). Returns false where no positive f_n gives
-// a_n = 0.
+/// The local problem's slip equations for the edge direction c = (cos θ, sin θ): the force on
+/// the cone's edge with a_n = 0, g = a_t × c (zero when a_t is parallel to c) and a_t · c
+/// (which must be ≤ 0: a_t opposite the friction). Returns false where no positive f_n gives
+/// a_n = 0.
 template <typename S>
 bool cone_edge_at(const Matrix3<S>& a, const Vector3<S>& b, S mu, S c, S s, Vector3<S>* f, S* g,
                   S* along) noexcept {
@@ -94,13 +94,13 @@ bool cone_edge_at(const Matrix3<S>& a, const Vector3<S>& b, S mu, S c, S s, Vect
   return true;
 }
 
-// The exact solution of one contact's Coulomb problem (see the top of the file). Returns the
-// force; *on_edge says whether it is on the cone's edge (a slip state the exact finish cannot
-// fix). The slip direction is a root of g on the circle of edge directions: 32 directions are
-// scanned for a sign change of g between two where the edge force exists, and the bracket is
-// halved (the normalised sum of two unit vectors bisects their angle, so no trigonometry) until
-// it is as narrow as the scalar allows; a root where a_t is not opposite the friction is
-// rejected and the scan goes on.
+/// The exact solution of one contact's Coulomb problem (see the top of the file). Returns the
+/// force; *on_edge says whether it is on the cone's edge (a slip state the exact finish cannot
+/// fix). The slip direction is a root of g on the circle of edge directions: 32 directions are
+/// scanned for a sign change of g between two where the edge force exists, and the bracket is
+/// halved (the normalised sum of two unit vectors bisects their angle, so no trigonometry) until
+/// it is as narrow as the scalar allows; a root where a_t is not opposite the friction is
+/// rejected and the scan goes on.
 template <typename S>
 Vector3<S> solve_local_coulomb(const Matrix3<S>& a, const Vector3<S>& b, S mu, bool* on_edge) noexcept {
   *on_edge = false;
@@ -183,10 +183,10 @@ Vector3<S> solve_local_coulomb(const Matrix3<S>& a, const Vector3<S>& b, S mu, b
   return Vector3<S>(fn, S(0), S(0));
 }
 
-// The check of a cone answer z on the problem (contact-frame unknowns), in the terms of
-// lcp/result_check.hpp: per row, τ_w,r = (ρ + σ)(Σ|m_rc z_c| + |q_r|) + τ‖q‖∞ and τ_z = (ρ + τ)‖z‖∞,
-// with σ = `term_accuracy` the relative accuracy of the rows' equations beyond their rounding (0
-// but for a block that lost rows to dependence).
+/// The check of a cone answer z on the problem (contact-frame unknowns), in the terms of
+/// lcp/result_check.hpp: per row, τ_w,r = (ρ + σ)(Σ|m_rc z_c| + |q_r|) + τ‖q‖∞ and τ_z = (ρ + τ)‖z‖∞,
+/// with σ = `term_accuracy` the relative accuracy of the rows' equations beyond their rounding (0
+/// but for a block that lost rows to dependence).
 template <typename S, int D, int K, int N, int V>
 LcpCheck<S> check_cone_answer(const StanceWorkspace<S, D, K, V>& sw, const ContactSet<S, K>& set,
                               const LcpVector<S, N>& z, LcpVector<S, N>& w, S accuracy,
@@ -269,13 +269,13 @@ LcpCheck<S> check_cone_answer(const StanceWorkspace<S, D, K, V>& sw, const Conta
   return check;
 }
 
-// The held-contacts sequence for the cone on dependent contacts (stance/dependent_contacts.hpp),
-// out of line: it runs only when the contacts may depend on one another, and a point-footed
-// robot's tick should not carry its code. Returns 0 when no held set was found, 1 when the
-// least-norm forces of the held rows sw.active[0, *k) lie in every cone (the caller's exact finish
-// takes them), 2 when they do not and Dykstra's projections left the least-norm forces inside the
-// cones in `candidate` (for the caller's check at the iterative accuracy). Lemke's room, which
-// the cone does not use, holds the iteration's vectors.
+/// The held-contacts sequence for the cone on dependent contacts (stance/dependent_contacts.hpp),
+/// out of line: it runs only when the contacts may depend on one another, and a point-footed
+/// robot's tick should not carry its code. Returns 0 when no held set was found, 1 when the
+/// least-norm forces of the held rows sw.active[0, *k) lie in every cone (the caller's exact finish
+/// takes them), 2 when they do not and Dykstra's projections left the least-norm forces inside the
+/// cones in `candidate` (for the caller's check at the iterative accuracy). Lemke's room, which
+/// the cone does not use, holds the iteration's vectors.
 template <typename S, int D, int K, int V, int N>
 FOOTFALL_NOINLINE int dependent_cone_answer(const ContactSet<S, K>& set, const StanceOptions<S>& options,
                                             StanceWorkspace<S, D, K, V>& sw, LcpVector<S, N>& candidate, int* k,
@@ -303,9 +303,9 @@ FOOTFALL_NOINLINE int dependent_cone_answer(const ContactSet<S, K>& set, const S
 
 }  // namespace detail
 
-// Solves sw.problem (assembled for FrictionModel::kCone) from z = 0 or the warm start in
-// sw.lcp.z. The answer is in sw.lcp (z, w, work = sweeps, residual, status). An exact finish
-// is judged at `data_rounding` (the rounding d carries, relative to ‖d‖∞).
+/// Solves sw.problem (assembled for FrictionModel::kCone) from z = 0 or the warm start in
+/// sw.lcp.z. The answer is in sw.lcp (z, w, work = sweeps, residual, status). An exact finish
+/// is judged at `data_rounding` (the rounding d carries, relative to ‖d‖∞).
 template <typename S, int D, int K, int V>
 void solve_cone(const ContactSet<S, K>& set, const StanceOptions<S>& options, bool warm, S data_rounding,
                 StanceWorkspace<S, D, K, V>& sw) noexcept {

@@ -24,11 +24,11 @@ FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
 enum class PatchState : unsigned char {
-  kSeparating = 0,  // no corner carries force
-  kSticking,        // the loaded corners stick and span the patch (three or more, not on a line)
-  kSliding,         // a loaded corner slides
-  kTipping,         // only corners on one line (an edge) or one corner carry force: the patch
-                    // rotates about them, or is about to
+  kSeparating = 0,  ///< no corner carries force
+  kSticking,        ///< the loaded corners stick and span the patch (three or more, not on a line)
+  kSliding,         ///< a loaded corner slides
+  kTipping,         ///< only corners on one line (an edge) or one corner carry force: the patch
+                    ///< rotates about them, or is about to
 };
 
 constexpr const char* to_string(PatchState state) noexcept {
@@ -47,20 +47,20 @@ constexpr const char* to_string(PatchState state) noexcept {
 
 template <typename S>
 struct PatchWrench {
-  Vector3<S> origin = Vector3<S>::Zero();              // o: the corners' centroid, world, m
-  Vector3<S> normal = Vector3<S>::UnitZ();             // n: the patch's normal, world
-  Vector3<S> force = Vector3<S>::Zero();               // F on the body, world, N
-  Vector3<S> moment = Vector3<S>::Zero();              // M_o on the body about o, world, N m
-  Vector3<S> centre_of_pressure = Vector3<S>::Zero();  // c (= o when separating), world, m
-  S normal_force = S(0);                               // n · F
-  int loaded = 0;                                      // corners with a positive normal force
+  Vector3<S> origin = Vector3<S>::Zero();              ///< o: the corners' centroid, world, m
+  Vector3<S> normal = Vector3<S>::UnitZ();             ///< n: the patch's normal, world
+  Vector3<S> force = Vector3<S>::Zero();               ///< F on the body, world, N
+  Vector3<S> moment = Vector3<S>::Zero();              ///< M_o on the body about o, world, N m
+  Vector3<S> centre_of_pressure = Vector3<S>::Zero();  ///< c (= o when separating), world, m
+  S normal_force = S(0);                               ///< n · F
+  int loaded = 0;                                      ///< corners with a positive normal force
   PatchState state = PatchState::kSeparating;
 };
 
-// The wrench of contacts first … first + count − 1 of a solved stance (result ok, cd the contact
-// terms it was solved with: StanceWorkspace::contact). Refuses, changing nothing, a range outside
-// the result, a patch of fewer than two contacts, or contacts on different bodies or with
-// different normals (BadInput naming the field and the contact).
+/// The wrench of contacts first … first + count − 1 of a solved stance (result ok, cd the contact
+/// terms it was solved with: StanceWorkspace::contact). Refuses, changing nothing, a range outside
+/// the result, a patch of fewer than two contacts, or contacts on different bodies or with
+/// different normals (BadInput naming the field and the contact).
 template <typename S, int D, int K>
 Status patch_wrench(const StanceResult<S, D, K>& result, const ContactDynamics<S, D, K>& cd, const ContactSet<S, K>& set,
                     int first, int count, PatchWrench<S>* out) noexcept {

@@ -33,8 +33,8 @@ namespace footfall {
 
 namespace detail {
 
-// Whether the rows of `rows` contact rows may depend on one another for a robot of nv DOFs: more
-// rows than DOFs, or two contacts between the same pair of bodies.
+/// Whether the rows of `rows` contact rows may depend on one another for a robot of nv DOFs: more
+/// rows than DOFs, or two contacts between the same pair of bodies.
 template <typename S, int K>
 bool contacts_may_depend(const ContactSet<S, K>& set, int rows, int nv) noexcept {
   if (rows > nv) return true;
@@ -45,9 +45,9 @@ bool contacts_may_depend(const ContactSet<S, K>& set, int rows, int nv) noexcept
   return false;
 }
 
-// The facet forces β ≥ 0 of a pyramid of `facets` directions D_j = (cos 2πj/F, sin 2πj/F) whose
-// sum Σβ_j D_j is the tangential force (t1, t2): the two facets either side of it, so Σβ is the
-// least that gives it (the force is inside the pyramid exactly when Σβ ≤ μ f_n).
+/// The facet forces β ≥ 0 of a pyramid of `facets` directions D_j = (cos 2πj/F, sin 2πj/F) whose
+/// sum Σβ_j D_j is the tangential force (t1, t2): the two facets either side of it, so Σβ is the
+/// least that gives it (the force is inside the pyramid exactly when Σβ ≤ μ f_n).
 template <typename S>
 void pyramid_facet_forces(S t1, S t2, int facets, S* beta) noexcept {
   for (int j = 0; j < facets; ++j) beta[j] = S(0);
@@ -77,17 +77,17 @@ void pyramid_facet_forces(S t1, S t2, int facets, S* beta) noexcept {
   beta[other] = std::max((c0 * t2 - s0 * t1) / det, S(0));
 }
 
-// The held-contacts sequence on a problem whose unknowns are contact-frame forces, `per_contact`
-// rows a contact (W and d themselves): every contact with held[i] holds (a = 0 on all its rows)
-// and takes the least-norm forces (lcp/least_norm.hpp); while some held contact pulls (a negative
-// normal force beyond rounding), the one that pulls hardest lets go; once none pulls, a contact
-// let go that the others' forces now drive into its surface (a negative normal acceleration
-// beyond rounding) is held again, the one driven hardest first, and the rest solved again: a
-// principal pivoting on whole contacts, bounded at 2·count + 1 solves. Returns true with z (size
-// n) and the rows held in active[0, *k) when no held contact pulls and no free one penetrates,
-// *rank the independent rows among them; false when a block could not be solved or the bound
-// was reached. A sole whose centre of pressure is inside it keeps every corner; one tipping onto
-// an edge lets the far corners go.
+/// The held-contacts sequence on a problem whose unknowns are contact-frame forces, `per_contact`
+/// rows a contact (W and d themselves): every contact with held[i] holds (a = 0 on all its rows)
+/// and takes the least-norm forces (lcp/least_norm.hpp); while some held contact pulls (a negative
+/// normal force beyond rounding), the one that pulls hardest lets go; once none pulls, a contact
+/// let go that the others' forces now drive into its surface (a negative normal acceleration
+/// beyond rounding) is held again, the one driven hardest first, and the rest solved again: a
+/// principal pivoting on whole contacts, bounded at 2·count + 1 solves. Returns true with z (size
+/// n) and the rows held in active[0, *k) when no held contact pulls and no free one penetrates,
+/// *rank the independent rows among them; false when a block could not be solved or the bound
+/// was reached. A sole whose centre of pressure is inside it keeps every corner; one tipping onto
+/// an edge lets the far corners go.
 template <typename S, int N>
 FOOTFALL_NOINLINE bool hold_least_norm(const BlockData<S>& data, int n, int per_contact, int count, bool* held,
                                        int* active, PrincipalSolveScratch<S, N>& scratch, LcpVector<S, N>& z, int* k,
@@ -141,8 +141,8 @@ FOOTFALL_NOINLINE bool hold_least_norm(const BlockData<S>& data, int n, int per_
   return false;
 }
 
-// (f_n, f_t) onto the cone ‖f_t‖ ≤ μ f_n, in place: unchanged inside, 0 in the polar cone,
-// otherwise the nearest point on the edge.
+/// (f_n, f_t) onto the cone ‖f_t‖ ≤ μ f_n, in place: unchanged inside, 0 in the polar cone,
+/// otherwise the nearest point on the edge.
 template <typename S>
 void project_onto_cone(S mu, S* f) noexcept {
   const S t = std::sqrt(f[1] * f[1] + f[2] * f[2]);
@@ -158,15 +158,15 @@ void project_onto_cone(S mu, S* f) noexcept {
   f[2] *= scale;
 }
 
-// The least-norm forces of the held rows active[0, k) that also lie in every held contact's
-// Coulomb cone: the projection of 0 onto A ∩ K, A = {f : W_αα f_α = −d_α, f = 0 off α} and K the
-// product of the cones, by Dykstra's alternating projections (Boyle and Dykstra 1986; for an
-// affine A only K's projection needs Dykstra's correction). z comes in as the least-norm point of
-// A, from hold_least_norm, whose factor is still in `scratch` (P_A applies W_αα⁺ with it); y and
-// correction are the caller's room of N entries. Returns the projections made (≤ max_iterations)
-// with z = P_A of the last cone point, exact on the held rows' accelerations and outside no cone
-// by more than `tolerance`/4 of the largest force; −1 when the bound was reached first (the held
-// contacts cannot all stick, or not to that accuracy).
+/// The least-norm forces of the held rows active[0, k) that also lie in every held contact's
+/// Coulomb cone: the projection of 0 onto A ∩ K, A = {f : W_αα f_α = −d_α, f = 0 off α} and K the
+/// product of the cones, by Dykstra's alternating projections (Boyle and Dykstra 1986; for an
+/// affine A only K's projection needs Dykstra's correction). z comes in as the least-norm point of
+/// A, from hold_least_norm, whose factor is still in `scratch` (P_A applies W_αα⁺ with it); y and
+/// correction are the caller's room of N entries. Returns the projections made (≤ max_iterations)
+/// with z = P_A of the last cone point, exact on the held rows' accelerations and outside no cone
+/// by more than `tolerance`/4 of the largest force; −1 when the bound was reached first (the held
+/// contacts cannot all stick, or not to that accuracy).
 template <typename S, int N, int K>
 FOOTFALL_NOINLINE int least_norm_in_cones(const BlockData<S>& data, const ContactSet<S, K>& set, const int* active,
                                           int k, int rank,
@@ -208,12 +208,12 @@ FOOTFALL_NOINLINE int least_norm_in_cones(const BlockData<S>& data, const Contac
   return -1;
 }
 
-// The held-contacts finish for the LCP friction models (frictionless and the pyramids) on
-// sw.problem, assembled from the contact-frame right-hand side d: hold_least_norm from every
-// contact held, its forces turned into the model's unknowns and checked as any LCP answer is.
-// Returns true with the answer in sw.lcp (work 0) and sw.dependent_rows set when that answer
-// passes the check at `data_rounding`; false otherwise (sw.lcp is then the solver's to write). A
-// sliding contact makes the problem non-symmetric: not tried.
+/// The held-contacts finish for the LCP friction models (frictionless and the pyramids) on
+/// sw.problem, assembled from the contact-frame right-hand side d: hold_least_norm from every
+/// contact held, its forces turned into the model's unknowns and checked as any LCP answer is.
+/// Returns true with the answer in sw.lcp (work 0) and sw.dependent_rows set when that answer
+/// passes the check at `data_rounding`; false otherwise (sw.lcp is then the solver's to write). A
+/// sliding contact makes the problem non-symmetric: not tried.
 template <typename S, int D, int K, int V>
 bool solve_held_least_norm(const StanceOptions<S>& options, const typename ContactDynamics<S, D, K>::RowVector& d,
                            S data_rounding, StanceWorkspace<S, D, K, V>& sw) noexcept {

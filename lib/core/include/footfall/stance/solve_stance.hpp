@@ -51,8 +51,8 @@ Status validate_stance_options(const StanceOptions<S>& o) noexcept {
   return Status::Ok();
 }
 
-// The documented state of a failed result: `count` contacts with zero forces, separating, and
-// zero vectors.
+/// The documented state of a failed result: `count` contacts with zero forces, separating, and
+/// zero vectors.
 template <typename S, int D, int K>
 void reset_stance_result(StanceResult<S, D, K>& result, Status status, int count, int nv, int rows) noexcept {
   result.status = status;
@@ -70,9 +70,9 @@ void reset_stance_result(StanceResult<S, D, K>& result, Status status, int count
   result.residual = std::numeric_limits<S>::infinity();
 }
 
-// Runs the chosen solver on sw.problem, assembled from the contact-frame right-hand side d; the
-// answer in sw.lcp. kAuto on the LCP models tries the held-contacts finish first when the
-// contacts' rows may depend on one another (stance/dependent_contacts.hpp).
+/// Runs the chosen solver on sw.problem, assembled from the contact-frame right-hand side d; the
+/// answer in sw.lcp. kAuto on the LCP models tries the held-contacts finish first when the
+/// contacts' rows may depend on one another (stance/dependent_contacts.hpp).
 template <typename S, int D, int K, int V>
 void run_stance_solver(const ContactSet<S, K>& set, const StanceOptions<S>& options, bool warm,
                        const typename ContactDynamics<S, D, K>::RowVector& d, StanceWorkspace<S, D, K, V>& sw,
@@ -128,8 +128,8 @@ void run_stance_solver(const ContactSet<S, K>& set, const StanceOptions<S>& opti
 
 namespace detail {
 
-// Whether the answer's forces are unique (stance/options.hpp): known from the least-norm and
-// exact finishes' factorisation; after an iteration or Lemke, from the contacts' structure.
+/// Whether the answer's forces are unique (stance/options.hpp): known from the least-norm and
+/// exact finishes' factorisation; after an iteration or Lemke, from the contacts' structure.
 template <typename S, int D, int K, int V>
 ForceChoice force_choice(const ContactSet<S, K>& set, const StanceWorkspace<S, D, K, V>& sw, int nv) noexcept {
   if (sw.dependent_rows > 0) return ForceChoice::kLeastNorm;
@@ -137,8 +137,8 @@ ForceChoice force_choice(const ContactSet<S, K>& set, const StanceWorkspace<S, D
   return contacts_may_depend(set, sw.contact.rows(), nv) ? ForceChoice::kOneOfMany : ForceChoice::kUnique;
 }
 
-// From the solver's answer in sw.lcp (ok) to the result: forces, τ_c, q̈, the equations-of-motion
-// and penetration checks, the states; a result that fails a check is reset and its Status says why.
+/// From the solver's answer in sw.lcp (ok) to the result: forces, τ_c, q̈, the equations-of-motion
+/// and penetration checks, the states; a result that fails a check is reset and its Status says why.
 template <typename Kernels = GenericKernels, typename S, int B, int D, int K, typename TauDerived, int V>
 Status finish_stance(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, const ContactSet<S, K>& set,
                      const Eigen::MatrixBase<TauDerived>& tau, const StanceOptions<S>& options, StanceSolver used,
@@ -249,7 +249,7 @@ Status finish_stance(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, 
   return result.status;
 }
 
-// Contact terms and the problem; on failure the result is reset.
+/// Contact terms and the problem; on failure the result is reset.
 template <typename Kernels = GenericKernels, typename S, int B, int D, int K, typename TauDerived, int V>
 Status prepare_stance(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, const ContactSet<S, K>& set,
                       const Eigen::MatrixBase<TauDerived>& tau, const StanceOptions<S>& options,

@@ -17,15 +17,15 @@
 FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
-// How a contact's friction enters the problem this tick.
+/// How a contact's friction enters the problem this tick.
 enum class ContactMode : unsigned char {
-  kNormalOnly = 0,  // no friction (μ = 0 or the frictionless model): λ_n alone
-  kSliding,         // slipping faster than StanceOptions::sliding_speed: λ_n with f_t = −μ λ_n ŝ
-  kFriction,        // may stick: the friction model's unknowns
+  kNormalOnly = 0,  ///< no friction (μ = 0 or the frictionless model): λ_n alone
+  kSliding,         ///< slipping faster than StanceOptions::sliding_speed: λ_n with f_t = −μ λ_n ŝ
+  kFriction,        ///< may stick: the friction model's unknowns
 };
 
-// A problem variable's force along contact-frame rows, or a problem row's acceleration, as a
-// sparse combination of at most three contact-frame rows (one contact's n, t₁, t₂).
+/// A problem variable's force along contact-frame rows, or a problem row's acceleration, as a
+/// sparse combination of at most three contact-frame rows (one contact's n, t₁, t₂).
 template <typename S>
 struct RowCombination {
   int count = 0;
@@ -34,11 +34,11 @@ struct RowCombination {
   void set1(int r, S w) noexcept { count = 1; row[0] = r; weight[0] = w; }
 };
 
-// V: the room for the problem's unknowns, which sizes the LCP solvers' storage (most of the
-// workspace). The default holds every friction model (the 8-facet pyramid's 10 a contact); a
-// workspace for the models a program uses is smaller: StanceWorkspace<S, D, K,
-// stance_variables(FrictionModel::kCone, K)> for the exact cone (stance/options.hpp). A problem that
-// does not fit is refused (Status::Capacity, "stance.variables"), never cut short.
+/// V: the room for the problem's unknowns, which sizes the LCP solvers' storage (most of the
+/// workspace). The default holds every friction model (the 8-facet pyramid's 10 a contact); a
+/// workspace for the models a program uses is smaller: StanceWorkspace<S, D, K,
+/// stance_variables(FrictionModel::kCone, K)> for the exact cone (stance/options.hpp). A problem that
+/// does not fit is refused (Status::Capacity, "stance.variables"), never cut short.
 template <typename S, int D, int K, int V = stance_variables(FrictionModel::kPyramid8, K)>
 struct StanceWorkspace {
   static_assert(V >= K, "room for at least one unknown a contact");
@@ -48,35 +48,35 @@ struct StanceWorkspace {
   static constexpr std::size_t kVariableSlots = static_cast<std::size_t>(kMaxVariables);
   using RowVector = Eigen::Matrix<S, Eigen::Dynamic, 1, 0, kMaxRows, 1>;
 
-  ContactDynamics<S, D, K> contact;  // G, Ġv, W, d of this tick
+  ContactDynamics<S, D, K> contact;  ///< G, Ġv, W, d of this tick
 
-  // The problem in its own unknowns z (λ_n, facet forces, multipliers, or contact-frame forces).
+  /// The problem in its own unknowns z (λ_n, facet forces, multipliers, or contact-frame forces).
   LcpProblem<S, kMaxVariables> problem;
   ContactMode mode[kContactSlots] = {};
-  // z is f itself: every unknown a contact-frame force with weight 1 on its own row (the
-  // problem is W and d, assemble_contact_problem's plain case), so forces_from_unknowns copies.
+  /// z is f itself: every unknown a contact-frame force with weight 1 on its own row (the
+  /// problem is W and d, assemble_contact_problem's plain case), so forces_from_unknowns copies.
   bool unknowns_are_forces = false;
-  S slip[kContactSlots][2] = {};              // ŝ in (t₁, t₂) for a sliding contact
+  S slip[kContactSlots][2] = {};              ///< ŝ in (t₁, t₂) for a sliding contact
   int first_variable[kContactSlots] = {};
   int variable_count[kContactSlots] = {};
-  RowCombination<S> force_of[kVariableSlots];         // column map: z_c → contact-frame force rows
-  RowCombination<S> acceleration_of[kVariableSlots];  // row map: contact-frame accelerations → w_r
+  RowCombination<S> force_of[kVariableSlots];         ///< column map: z_c → contact-frame force rows
+  RowCombination<S> acceleration_of[kVariableSlots];  ///< row map: contact-frame accelerations → w_r
 
   LemkeWorkspace<S, kMaxVariables> lemke;
   EnumerationWorkspace<S, kMaxVariables> enumeration;
   PgsWorkspace<S, kMaxVariables> pgs;
-  LcpResult<S, kMaxVariables> lcp;  // the LCP solvers' answer, or the cone solver's iterate
-  int active[kVariableSlots] = {};  // the cone solver's exact finish: the rows held at zero
-  // Of the rows the answer holds, how many the least-norm finish found dependent on the others
-  // (0: none; −1: not known, the answer came from an iteration or from Lemke). Every solve sets
-  // it before the answer is read; 0 here keeps the workspace zero-initialised.
+  LcpResult<S, kMaxVariables> lcp;  ///< the LCP solvers' answer, or the cone solver's iterate
+  int active[kVariableSlots] = {};  ///< the cone solver's exact finish: the rows held at zero
+  /// Of the rows the answer holds, how many the least-norm finish found dependent on the others
+  /// (0: none; −1: not known, the answer came from an iteration or from Lemke). Every solve sets
+  /// it before the answer is read; 0 here keeps the workspace zero-initialised.
   int dependent_rows = 0;
 
-  RowVector force;                         // f: contact-frame forces (rows as in `contact`)
-  LcpVector<S, kMaxVariables> previous;    // the last ok solve's unknowns z, for warm starts
-  int previous_count = -1;                 // its contact count (−1: none)
-  Eigen::Matrix<S, Eigen::Dynamic, 1, 0, D, 1> generalized;  // H⁻¹Gᵀf, then the residual of the equations of motion
-  Eigen::Matrix<S, Eigen::Dynamic, 1, 0, D, 1> magnitude;    // the sizes of the residual's terms
+  RowVector force;                         ///< f: contact-frame forces (rows as in `contact`)
+  LcpVector<S, kMaxVariables> previous;    ///< the last ok solve's unknowns z, for warm starts
+  int previous_count = -1;                 ///< its contact count (−1: none)
+  Eigen::Matrix<S, Eigen::Dynamic, 1, 0, D, 1> generalized;  ///< H⁻¹Gᵀf, then the residual of the equations of motion
+  Eigen::Matrix<S, Eigen::Dynamic, 1, 0, D, 1> magnitude;    ///< the sizes of the residual's terms
 };
 
 template <typename S, int D, int K>
@@ -87,21 +87,21 @@ struct StanceResult {
 
   Status status;
   FrictionModel friction = FrictionModel::kCone;
-  StanceSolver solver = StanceSolver::kLemke;  // the one that ran (never kAuto)
-  int work = 0;        // pivots (Lemke), active sets (enumeration) or sweeps (PGS, cone)
+  StanceSolver solver = StanceSolver::kLemke;  ///< the one that ran (never kAuto)
+  int work = 0;        ///< pivots (Lemke), active sets (enumeration) or sweeps (PGS, cone)
   int work_limit = 0;
-  S residual = std::numeric_limits<S>::infinity();  // complementarity residual of the answer
-  ForceChoice force_choice = ForceChoice::kUnique;   // whether `force` is the only answer (options.hpp)
+  S residual = std::numeric_limits<S>::infinity();  ///< complementarity residual of the answer
+  ForceChoice force_choice = ForceChoice::kUnique;   ///< whether `force` is the only answer (options.hpp)
 
-  int count = 0;  // contacts
-  Vector3<S> force[kContactSlots];        // on the successor, world frame, N
-  S normal_force[kContactSlots] = {};     // λᵢ
+  int count = 0;  ///< contacts
+  Vector3<S> force[kContactSlots];        ///< on the successor, world frame, N
+  S normal_force[kContactSlots] = {};     ///< λᵢ
   ContactState state[kContactSlots] = {};
-  RowVector lambda;                 // contact-frame forces: (f_n, f_t₁, f_t₂) per contact, or f_n alone frictionless
-  RowVector contact_acceleration;   // ζ̇ and the tangential accelerations on the same rows, from q̈
-  DofVector qdd;                    // q̈ = H⁻¹(τ − C + τ_c)
-  DofVector tau_contact;            // τ_c = T λ (with friction, Gᵀ f), RBDA (11.32)
-  S equation_residual = std::numeric_limits<S>::infinity();  // ‖H q̈ + C − τ − τ_c‖∞
+  RowVector lambda;                 ///< contact-frame forces: (f_n, f_t₁, f_t₂) per contact, or f_n alone frictionless
+  RowVector contact_acceleration;   ///< ζ̇ and the tangential accelerations on the same rows, from q̈
+  DofVector qdd;                    ///< q̈ = H⁻¹(τ − C + τ_c)
+  DofVector tau_contact;            ///< τ_c = T λ (with friction, Gᵀ f), RBDA (11.32)
+  S equation_residual = std::numeric_limits<S>::infinity();  ///< ‖H q̈ + C − τ − τ_c‖∞
 
   bool ok() const noexcept { return status.ok(); }
 };

@@ -25,8 +25,8 @@
 FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
-// Reaction impulses (B slots, body coordinates) and their axis components (nv), for the contacts
-// of `set` with contact-frame impulses `impulse` on the rows of `cd`, and Δq̇ = `change`.
+/// Reaction impulses (B slots, body coordinates) and their axis components (nv), for the contacts
+/// of `set` with contact-frame impulses `impulse` on the rows of `cd`, and Δq̇ = `change`.
 template <typename S, int B, int D, int K, typename ImpulseDerived, typename ChangeDerived, typename AxisDerived>
 void joint_reaction_impulses(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, const ContactSet<S, K>& set,
                              const ContactDynamics<S, D, K>& cd, const Eigen::MatrixBase<ImpulseDerived>& impulse,

@@ -11,17 +11,17 @@ FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
 enum class StrikeFriction : unsigned char {
-  kNone = 0,  // frictionless: impulses along the normals alone (Liu04 (11)–(15))
-  kSticking,  // friction stops all tangential motion of every contact that takes impulse
-              // (RBDA (11.66)–(11.72)), with no bound on it: μ → ∞
-  kPyramid4,  // Coulomb's cone inscribed by a pyramid of 4 facets, an LCP
-  kPyramid8,  // … of 8 facets
-  kCone,      // the exact cone ‖ι_t‖ ≤ μ ι_n, the tangential impulse opposing the slip after
+  kNone = 0,  ///< frictionless: impulses along the normals alone (Liu04 (11)–(15))
+  kSticking,  ///< friction stops all tangential motion of every contact that takes impulse
+              ///< (RBDA (11.66)–(11.72)), with no bound on it: μ → ∞
+  kPyramid4,  ///< Coulomb's cone inscribed by a pyramid of 4 facets, an LCP
+  kPyramid8,  ///< … of 8 facets
+  kCone,      ///< the exact cone ‖ι_t‖ ≤ μ ι_n, the tangential impulse opposing the slip after
 };
 
-// The most unknowns an impact problem of `contacts` contacts has under a friction law: the
-// stance problem's of the same model (sticking: the cone's three rows a contact). The room a
-// StrikeWorkspace is built with (strike/strike_workspace.hpp).
+/// The most unknowns an impact problem of `contacts` contacts has under a friction law: the
+/// stance problem's of the same model (sticking: the cone's three rows a contact). The room a
+/// StrikeWorkspace is built with (strike/strike_workspace.hpp).
 constexpr int strike_variables(StrikeFriction friction, int contacts) noexcept {
   return stance_variables(friction == StrikeFriction::kNone       ? FrictionModel::kNone
                           : friction == StrikeFriction::kPyramid4 ? FrictionModel::kPyramid4
@@ -30,12 +30,12 @@ constexpr int strike_variables(StrikeFriction friction, int contacts) noexcept {
                           contacts);
 }
 
-// How the normal velocity after the strike follows from the one before (per contact eᵢ).
+/// How the normal velocity after the strike follows from the one before (per contact eᵢ).
 enum class RestitutionLaw : unsigned char {
-  // Newton (Liu04 (11)–(12)): ζ⁺ᵢ + eᵢ ζ⁻ᵢ ≥ 0 ⊥ ιᵢ ≥ 0 on every contact at once.
+  /// Newton (Liu04 (11)–(12)): ζ⁺ᵢ + eᵢ ζ⁻ᵢ ≥ 0 ⊥ ιᵢ ≥ 0 on every contact at once.
   kNewton = 0,
-  // Poisson: a compression phase (e = 0) gives ι_c; the restitution phase adds eᵢ ι_c,ᵢ along
-  // each normal, then whatever impulse keeps every contact from approaching again.
+  /// Poisson: a compression phase (e = 0) gives ι_c; the restitution phase adds eᵢ ι_c,ᵢ along
+  /// each normal, then whatever impulse keeps every contact from approaching again.
   kPoisson,
 };
 
@@ -69,21 +69,21 @@ template <typename S>
 struct StrikeOptions {
   StrikeFriction friction = StrikeFriction::kCone;
   RestitutionLaw law = RestitutionLaw::kNewton;
-  StanceSolver solver = StanceSolver::kAuto;  // as for stance; enumeration for kSticking always
-  int max_pivots = 0;    // Lemke's limit; 0 chooses lemke_default_pivot_limit(n) (as StanceOptions)
-  int max_sweeps = 200;  // the cone solver's and PGS's sweeps, ≥ 1: the worst strike's bound
-  S tolerance = std::sqrt(epsilon<S>());  // the iterative solvers' accuracy (as StanceOptions)
-  // A contact whose normal velocity ζ⁻ exceeds this (m/s) is separating and left out of the
-  // strike; at or below it the contact strikes (ζ⁻ < 0) or touches (ζ⁻ ≈ 0) and takes part.
+  StanceSolver solver = StanceSolver::kAuto;  ///< as for stance; enumeration for kSticking always
+  int max_pivots = 0;    ///< Lemke's limit; 0 chooses lemke_default_pivot_limit(n) (as StanceOptions)
+  int max_sweeps = 200;  ///< the cone solver's and PGS's sweeps, ≥ 1: the worst strike's bound
+  S tolerance = std::sqrt(epsilon<S>());  ///< the iterative solvers' accuracy (as StanceOptions)
+  /// A contact whose normal velocity ζ⁻ exceeds this (m/s) is separating and left out of the
+  /// strike; at or below it the contact strikes (ζ⁻ < 0) or touches (ζ⁻ ≈ 0) and takes part.
   S separating_speed = std::sqrt(epsilon<S>());
-  // Peak loads (only when the contacts that take part have pads): steps per the shortest
-  // natural half-period of a pad under its contact's effective mass, and the most steps in all.
-  // 64 puts the peak force and the duration within about 1e-3 of the exact integral (the pads'
-  // own data are rarely known that well), 256 within about 1e-5, at four times the work. The
-  // prediction is most of a strike's cost when pads are given (each step an RK4 step over the
-  // contacts' W); a tick that needs only impulses and v⁺ gives no pads and pays none of it.
+  /// Peak loads (only when the contacts that take part have pads): steps per the shortest
+  /// natural half-period of a pad under its contact's effective mass, and the most steps in all.
+  /// 64 puts the peak force and the duration within about 1e-3 of the exact integral (the pads'
+  /// own data are rarely known that well), 256 within about 1e-5, at four times the work. The
+  /// prediction is most of a strike's cost when pads are given (each step an RK4 step over the
+  /// contacts' W); a tick that needs only impulses and v⁺ gives no pads and pays none of it.
   int steps_per_half_period = 64;
-  int max_steps = 4096;  // the bound on the prediction's steps: the worst strike's cost
+  int max_steps = 4096;  ///< the bound on the prediction's steps: the worst strike's cost
 };
 
 }  // namespace footfall

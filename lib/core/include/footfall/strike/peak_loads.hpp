@@ -33,8 +33,8 @@ namespace footfall {
 
 namespace detail {
 
-// The pad's force at compression δ and rate δ̇ (contact.hpp), before clamping at zero. At
-// touchdown (δ = 0, δ̇ > 0) a linear pad's damper already pushes, with c δ̇.
+/// The pad's force at compression δ and rate δ̇ (contact.hpp), before clamping at zero. At
+/// touchdown (δ = 0, δ̇ > 0) a linear pad's damper already pushes, with c δ̇.
 template <typename S>
 S pad_force_unclamped(const ContactPad<S>& pad, S depth, S rate) noexcept {
   if (depth < S(0) || (depth == S(0) && !(rate > S(0)))) return S(0);
@@ -49,8 +49,8 @@ S pad_force_unclamped(const ContactPad<S>& pad, S depth, S rate) noexcept {
   return power * (pad.stiffness + pad.damping * rate);
 }
 
-// The pad's law continued through zero (δ < 0 gives −|δ|ⁿ), for locating where the force
-// crosses zero between two steps.
+/// The pad's law continued through zero (δ < 0 gives −|δ|ⁿ), for locating where the force
+/// crosses zero between two steps.
 template <typename S>
 S pad_force_continued(const ContactPad<S>& pad, S depth, S rate) noexcept {
   if (pad.law == PadLaw::kLinear) return pad.stiffness * depth + pad.damping * rate;
@@ -59,7 +59,7 @@ S pad_force_continued(const ContactPad<S>& pad, S depth, S rate) noexcept {
   return (depth < S(0) ? -power : power) * (pad.stiffness + pad.damping * rate);
 }
 
-// Where the parabola through (−1, y0), (0, y1), (1, y2) peaks: its offset in [−½, ½] and height.
+/// Where the parabola through (−1, y0), (0, y1), (1, y2) peaks: its offset in [−½, ½] and height.
 template <typename S>
 void refine_peak(S y0, S y1, S y2, S* offset, S* height) noexcept {
   const S curvature = y0 - S(2) * y1 + y2;
@@ -73,7 +73,7 @@ void refine_peak(S y0, S y1, S y2, S* offset, S* height) noexcept {
   *height = y1 - S(0.25) * (y0 - y2) * o;
 }
 
-// The pads' forces f and the state's rate for state (δ, ζ).
+/// The pads' forces f and the state's rate for state (δ, ζ).
 template <typename S, int D, int K, int V>
 void compliant_rates(const ContactSet<S, K>& set, const StrikeWorkspace<S, D, K, V>& sw, const S* depth, const S* speed,
                      S* force, S* depth_rate, S* speed_rate) noexcept {
@@ -89,11 +89,11 @@ void compliant_rates(const ContactSet<S, K>& set, const StrikeWorkspace<S, D, K,
 
 }  // namespace detail
 
-// Predicts the strike's duration, each contact's peak normal force and the peak joint torques
-// |Gᵀf(t)| from the rigid impulses in sw.impulse and the terms in sw.solve.contact (for the
-// contacts sw.taking_part, all of which have pads). `approach` is each one's ζ⁻_n. Not ok when
-// the strike needs more than options.max_steps (IterationLimit "strike.peaks.max_steps"), or a
-// pad's time scale is beyond the scalar (CheckFailed "strike.peaks.step", the contact's index).
+/// Predicts the strike's duration, each contact's peak normal force and the peak joint torques
+/// |Gᵀf(t)| from the rigid impulses in sw.impulse and the terms in sw.solve.contact (for the
+/// contacts sw.taking_part, all of which have pads). `approach` is each one's ζ⁻_n. Not ok when
+/// the strike needs more than options.max_steps (IterationLimit "strike.peaks.max_steps"), or a
+/// pad's time scale is beyond the scalar (CheckFailed "strike.peaks.step", the contact's index).
 template <typename S, int D, int K, int V>
 Status predict_peak_loads(int nv, const StrikeOptions<S>& options, const S* approach, StrikeWorkspace<S, D, K, V>& sw,
                           StrikePeaks<S, D, K>& peaks) noexcept {

@@ -76,8 +76,8 @@ Status validate_strike_options(const StrikeOptions<S>& o) noexcept {
   return Status::Ok();
 }
 
-// The stance options that make the stance problem the strike's: no contact "slides" at the
-// velocity level (the friction law decides the slip after), and no warm start across strikes.
+/// The stance options that make the stance problem the strike's: no contact "slides" at the
+/// velocity level (the friction law decides the slip after), and no warm start across strikes.
 template <typename S>
 StanceOptions<S> strike_stance_options(const StrikeOptions<S>& o) noexcept {
   StanceOptions<S> s;
@@ -130,8 +130,8 @@ void reset_strike_result(StrikeResult<S, B, D, K>& result, Status status, int co
   result.peaks.predicted = false;
 }
 
-// u = the relative velocity of contact c's two points for joint velocities v (world), and the
-// sum of the sizes of its terms (for the rounding its components carry).
+/// u = the relative velocity of contact c's two points for joint velocities v (world), and the
+/// sum of the sizes of its terms (for the rounding its components carry).
 template <typename S, int B, int D, typename VDerived>
 void contact_relative_velocity(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, const Contact<S>& c,
                                const Vector3<S>& p, const Eigen::MatrixBase<VDerived>& v, Vector3<S>* u,
@@ -145,8 +145,8 @@ void contact_relative_velocity(const Model<S, B, D>& model, const Workspace<S, B
   });
 }
 
-// ζ = G v on contact j's rows of cd (rows j·m … j·m + m − 1), and, if `scale` is given, the
-// sum of the sizes of all their terms, the rounding scale the strike's checks allow for.
+/// ζ = G v on contact j's rows of cd (rows j·m … j·m + m − 1), and, if `scale` is given, the
+/// sum of the sizes of all their terms, the rounding scale the strike's checks allow for.
 template <typename S, int D, int K, typename VDerived>
 FOOTFALL_INLINE void contact_rows_product(const ContactDynamics<S, D, K>& cd, int j, const Eigen::MatrixBase<VDerived>& v,
                                           S* zeta, NoDeduce<S>* scale) noexcept {
@@ -156,12 +156,12 @@ FOOTFALL_INLINE void contact_rows_product(const ContactDynamics<S, D, K>& cd, in
   if (scale != nullptr) *scale = sizes[0] + sizes[1] + sizes[2];
 }
 
-// The kinetic energies after and before a strike: T⁺ = ½v⁺ᵀHv⁺ by a walk over H, and T⁻ from it
-// by the work the impulses did, T⁺ − T⁻ = (v⁻ + ½Δq̇)ᵀ u with u = H Δq̇ = Gᵀι (RBDA (11.57);
-// expand ½(v⁻ + Δq̇)ᵀH(v⁻ + Δq̇)), which the impulse-equation check has held to H Δq̇ within its
-// rounding: one walk instead of two. T⁻ carries the rounding of the work's terms, on the scale
-// of |v⁻|·|u|, as the walk's T⁻ would; a work that overflows leaves it infinite or NaN, which
-// the caller refuses as "v.overflow".
+/// The kinetic energies after and before a strike: T⁺ = ½v⁺ᵀHv⁺ by a walk over H, and T⁻ from it
+/// by the work the impulses did, T⁺ − T⁻ = (v⁻ + ½Δq̇)ᵀ u with u = H Δq̇ = Gᵀι (RBDA (11.57);
+/// expand ½(v⁻ + Δq̇)ᵀH(v⁻ + Δq̇)), which the impulse-equation check has held to H Δq̇ within its
+/// rounding: one walk instead of two. T⁻ carries the rounding of the work's terms, on the scale
+/// of |v⁻|·|u|, as the walk's T⁻ would; a work that overflows leaves it infinite or NaN, which
+/// the caller refuses as "v.overflow".
 template <typename S, int B, int D, typename VDerived, typename ChangeDerived, typename UDerived, typename PlusDerived>
 void strike_kinetic_energies(const Model<S, B, D>& model, const Workspace<S, B, D>& ws,
                              const Eigen::MatrixBase<VDerived>& v, const Eigen::MatrixBase<ChangeDerived>& change,
@@ -173,8 +173,8 @@ void strike_kinetic_energies(const Model<S, B, D>& model, const Workspace<S, B, 
   *before = *after - work;
 }
 
-// One impact problem on sw.solve.contact with right-hand side sw.target: assemble, solve, and
-// the contact-frame impulses into sw.solve.force.
+/// One impact problem on sw.solve.contact with right-hand side sw.target: assemble, solve, and
+/// the contact-frame impulses into sw.solve.force.
 template <typename S, int D, int K, int V>
 Status solve_impact_phase(const StrikeOptions<S>& options, StrikeWorkspace<S, D, K, V>& sw, StanceSolver* used,
                           int* work, int* work_limit) noexcept {
@@ -199,9 +199,9 @@ Status solve_impact_phase(const StrikeOptions<S>& options, StrikeWorkspace<S, D,
   return Status::Ok();
 }
 
-// The whole impact problem on sw.solve.contact's W for approach velocities ζ⁻ in sw.phase (rows
-// of W): Newton's law in one problem, Poisson's in two (compression, then restitution); the
-// impulses into sw.impulse. `target_norm` gets ‖right-hand side‖∞ for the checks.
+/// The whole impact problem on sw.solve.contact's W for approach velocities ζ⁻ in sw.phase (rows
+/// of W): Newton's law in one problem, Poisson's in two (compression, then restitution); the
+/// impulses into sw.impulse. `target_norm` gets ‖right-hand side‖∞ for the checks.
 template <typename S, int D, int K, int V>
 Status solve_impact(const StrikeOptions<S>& options, StrikeWorkspace<S, D, K, V>& sw, StanceSolver* used, int* work,
                     int* work_limit, S* target_norm) noexcept {
@@ -234,8 +234,8 @@ Status solve_impact(const StrikeOptions<S>& options, StrikeWorkspace<S, D, K, V>
   return status;
 }
 
-// Whether the rows of W the answer holds active (every row of each contact that took impulse,
-// the normal alone without friction) are linearly independent: then the impulses are unique.
+/// Whether the rows of W the answer holds active (every row of each contact that took impulse,
+/// the normal alone without friction) are linearly independent: then the impulses are unique.
 template <typename S, int D, int K, int V>
 bool active_rows_independent(StrikeWorkspace<S, D, K, V>& sw, S threshold) noexcept {
   const ContactDynamics<S, D, K>& cd = sw.solve.contact;
@@ -260,10 +260,10 @@ bool active_rows_independent(StrikeWorkspace<S, D, K, V>& sw, S threshold) noexc
 
 }  // namespace detail
 
-// The strike of `set` at joint velocities v (= v⁻), on kinematics, H and its factor current in
-// `ws` for the configuration of touchdown (forward_kinematics, mass_matrix, factorize_mass_matrix;
-// C is not needed). The result's arrays follow the set's contact order. The policy Kernels
-// (dynamics/tree_kernels.hpp) walks the DOF tree in the solves with the factor.
+/// The strike of `set` at joint velocities v (= v⁻), on kinematics, H and its factor current in
+/// `ws` for the configuration of touchdown (forward_kinematics, mass_matrix, factorize_mass_matrix;
+/// C is not needed). The result's arrays follow the set's contact order. The policy Kernels
+/// (dynamics/tree_kernels.hpp) walks the DOF tree in the solves with the factor.
 template <typename Kernels = GenericKernels, typename S, int B, int D, int K, typename VDerived, int V>
 Status solve_strike(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, const ContactSet<S, K>& set,
                     const Eigen::MatrixBase<VDerived>& v, const StrikeOptions<S>& options, StrikeWorkspace<S, D, K, V>& sw,

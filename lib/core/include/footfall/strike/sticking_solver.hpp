@@ -24,9 +24,9 @@
 FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
-// The answer in sw.lcp (work = the sets tried). `unbounded` is the taking-part contact set with
-// μ = +∞, so that the cone's check reads "inside the cone" as always true and "moving
-// tangentially while pressed" as the failure it is here.
+/// The answer in sw.lcp (work = the sets tried). `unbounded` is the taking-part contact set with
+/// μ = +∞, so that the cone's check reads "inside the cone" as always true and "moving
+/// tangentially while pressed" as the failure it is here.
 template <typename S, int D, int K, int V>
 void solve_sticking(const ContactSet<S, K>& unbounded, S data_rounding, StanceWorkspace<S, D, K, V>& sw) noexcept {
   constexpr int N = StanceWorkspace<S, D, K, V>::kMaxVariables;

@@ -31,8 +31,8 @@
 FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
-// The known motion of a system's base: its placement (base → world) and its velocity, all in
-// world coordinates: ω₀, and V₀ the velocity of the base frame's origin.
+/// The known motion of a system's base: its placement (base → world) and its velocity, all in
+/// world coordinates: ω₀, and V₀ the velocity of the base frame's origin.
 template <typename S>
 struct BaseMotion {
   Matrix3<S> rotation = Matrix3<S>::Identity();
@@ -41,7 +41,7 @@ struct BaseMotion {
   Vector3<S> linear_velocity = Vector3<S>::Zero();
 };
 
-// One system: its model, workspace (kinematics, H, factor in the base frame), v⁻ and base motion.
+/// One system: its model, workspace (kinematics, H, factor in the base frame), v⁻ and base motion.
 template <typename S, int B, int D>
 struct StrikingSystem {
   const Model<S, B, D>* model = nullptr;
@@ -53,11 +53,11 @@ struct StrikingSystem {
 template <typename S, int D, int K>
 struct TwoSystemWorkspace {
   static constexpr std::size_t kContactSlots = static_cast<std::size_t>(K);
-  StrikeWorkspace<S, D, K> strike;      // the combined problem (its contact terms hold W₁ + W₂)
-  ContactDynamics<S, D, K> system[2];   // each system's G and W, in its base frame
-  ContactSet<S, K> local[2];            // the taking-part contacts as seen by each system
-  Matrix3<S> turn[2][kContactSlots];    // C: base-frame contact directions → world ones
-  Eigen::Matrix<S, Eigen::Dynamic, 1, 0, 3 * K, 1> local_impulse;  // Cᵀι for one system
+  StrikeWorkspace<S, D, K> strike;      ///< the combined problem (its contact terms hold W₁ + W₂)
+  ContactDynamics<S, D, K> system[2];   ///< each system's G and W, in its base frame
+  ContactSet<S, K> local[2];            ///< the taking-part contacts as seen by each system
+  Matrix3<S> turn[2][kContactSlots];    ///< C: base-frame contact directions → world ones
+  Eigen::Matrix<S, Eigen::Dynamic, 1, 0, 3 * K, 1> local_impulse;  ///< Cᵀι for one system
 };
 
 template <typename S, int D, int K>
@@ -69,19 +69,19 @@ struct TwoSystemResult {
   int work = 0, work_limit = 0;
   int count = 0;
   StrikeState state[kContactSlots] = {};
-  Vector3<S> impulse[kContactSlots];     // on system 2's body (system 1's takes −ι), world, N s
+  Vector3<S> impulse[kContactSlots];     ///< on system 2's body (system 1's takes −ι), world, N s
   S normal_impulse[kContactSlots] = {};
-  S approach[kContactSlots] = {};        // ζ⁻ along the normal, base motions included
-  S departure[kContactSlots] = {};       // ζ⁺, recomputed from v⁺ of both systems
-  DofVector v_plus[2], velocity_change[2], joint_impulse[2];  // per system: v⁺, Δq̇, u = ±Gᵀι
-  S kinetic_energy_before = S(0), kinetic_energy_after = S(0);  // both systems, relative to their bases
+  S approach[kContactSlots] = {};        ///< ζ⁻ along the normal, base motions included
+  S departure[kContactSlots] = {};       ///< ζ⁺, recomputed from v⁺ of both systems
+  DofVector v_plus[2], velocity_change[2], joint_impulse[2];  ///< per system: v⁺, Δq̇, u = ±Gᵀι
+  S kinetic_energy_before = S(0), kinetic_energy_after = S(0);  ///< both systems, relative to their bases
   bool ok() const noexcept { return status.ok(); }
 };
 
 namespace detail {
 
-// The world velocity of contact c's point on system s (body `body`, point `point` in it) for
-// joint velocities v: R (J v) + ω₀ × (R p) + V₀ (Zhang95 (3.16), (3.17)).
+/// The world velocity of contact c's point on system s (body `body`, point `point` in it) for
+/// joint velocities v: R (J v) + ω₀ × (R p) + V₀ (Zhang95 (3.16), (3.17)).
 template <typename S, int B, int D, typename VDerived>
 Vector3<S> system_point_velocity(const StrikingSystem<S, B, D>& sys, int body, const Vector3<S>& point,
                                  const Eigen::MatrixBase<VDerived>& v, S* scale) noexcept {
@@ -95,8 +95,8 @@ Vector3<S> system_point_velocity(const StrikingSystem<S, B, D>& sys, int body, c
   return sys.base.rotation * u + carried;
 }
 
-// Contact c as system s sees it: a ground contact of its own body (`body`, `point`), the normal
-// turned into its base frame and normalised again (turning costs a few ulps of length).
+/// Contact c as system s sees it: a ground contact of its own body (`body`, `point`), the normal
+/// turned into its base frame and normalised again (turning costs a few ulps of length).
 template <typename S>
 Contact<S> contact_seen_by(const BaseMotion<S>& base, int body, const Vector3<S>& point, const Contact<S>& c) noexcept {
   Contact<S> seen = Contact<S>::Ground(body, point, base.rotation.transpose() * c.normal, c.mu);
@@ -122,9 +122,9 @@ Status validate_striking_system(const StrikingSystem<S, B, D>& sys, const char* 
   return Status::Ok();
 }
 
-// The combined problem's terms from each system's (tw.system[q], filled for tw.local[q]): the
-// world contact frames of sw.taking_part, each system's turn C from its base-frame directions to
-// them, W = Σ_s C W_s Cᵀ (Zhang95 (3.27)) and ζ⁻ on every row (sw.phase).
+/// The combined problem's terms from each system's (tw.system[q], filled for tw.local[q]): the
+/// world contact frames of sw.taking_part, each system's turn C from its base-frame directions to
+/// them, W = Σ_s C W_s Cᵀ (Zhang95 (3.27)) and ζ⁻ on every row (sw.phase).
 template <typename S, int B, int D, int K>
 void combine_two_system_terms(const StrikingSystem<S, B, D>* const sys[2], int m, TwoSystemWorkspace<S, D, K>& tw) noexcept {
   const StrikingSystem<S, B, D>& inner = *sys[0];
@@ -167,8 +167,8 @@ void combine_two_system_terms(const StrikingSystem<S, B, D>* const sys[2], int m
   }
 }
 
-// (3.29), (3.31): from the combined impulse ι (world frames), each system's Δq̇_s = ∓H_s⁻¹ G_sᵀ Cᵀ ι,
-// v⁺ and u_s = ∓G_sᵀ Cᵀ ι (system 1 takes −ι).
+/// (3.29), (3.31): from the combined impulse ι (world frames), each system's Δq̇_s = ∓H_s⁻¹ G_sᵀ Cᵀ ι,
+/// v⁺ and u_s = ∓G_sᵀ Cᵀ ι (system 1 takes −ι).
 template <typename S, int B, int D, int K>
 void apply_two_system_impulse(const StrikingSystem<S, B, D>* const sys[2], int m, TwoSystemWorkspace<S, D, K>& tw,
                               TwoSystemResult<S, D, K>& result) noexcept {
@@ -201,7 +201,7 @@ void apply_two_system_impulse(const StrikingSystem<S, B, D>* const sys[2], int m
 
 }  // namespace detail
 
-// The strike between system 1 (`inner`) and system 2 (`outer`) at the contacts of `set`.
+/// The strike between system 1 (`inner`) and system 2 (`outer`) at the contacts of `set`.
 template <typename S, int B, int D, int K>
 Status solve_two_system_strike(const StrikingSystem<S, B, D>& inner, const StrikingSystem<S, B, D>& outer,
                                const ContactSet<S, K>& set, const StrikeOptions<S>& options,

@@ -25,14 +25,14 @@
 namespace footfall::host {
 
 struct CodegenOptions {
-  std::string name;        // identifier in the generated names; empty: from the robot's name
-  std::string name_space;  // e.g. "robots" or "my::robots"; empty: the global namespace
+  std::string name;        ///< identifier in the generated names; empty: from the robot's name
+  std::string name_space;  ///< e.g. "robots" or "my::robots"; empty: the global namespace
 };
 
-// A C++ identifier made from a robot's name: lower case, other characters as '_'.
+/// A C++ identifier made from a robot's name: lower case, other characters as '_'.
 std::string identifier_from(const std::string& robot_name);
 
-// Fails (with a one-line message) on a name or namespace that is not a C++ identifier.
+/// Fails (with a one-line message) on a name or namespace that is not a C++ identifier.
 Result<std::string> generate_model_header(const RobotDescription& description, const CodegenOptions& options = {});
 
 }  // namespace footfall::host

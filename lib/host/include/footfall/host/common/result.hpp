@@ -17,31 +17,31 @@ struct Error {
 template <typename T>
 class [[nodiscard]] Result {
  public:
-  Result(T value) : state_(std::in_place_index<0>, std::move(value)) {}  // NOLINT: implicit by design
-  Result(Error error) : state_(std::in_place_index<1>, std::move(error)) {}  // NOLINT
+  Result(T value) : state_(std::in_place_index<0>, std::move(value)) {}  ///< NOLINT: implicit by design
+  Result(Error error) : state_(std::in_place_index<1>, std::move(error)) {}  ///< NOLINT
 
   bool ok() const noexcept { return state_.index() == 0; }
   explicit operator bool() const noexcept { return ok(); }
 
-  // Only when ok().
+  /// Only when ok().
   T& value() & { return std::get<0>(state_); }
   const T& value() const& { return std::get<0>(state_); }
   T&& value() && { return std::get<0>(std::move(state_)); }
 
-  // Only when !ok().
+  /// Only when !ok().
   const std::string& error() const { return std::get<1>(state_).message; }
 
  private:
   std::variant<T, Error> state_;
 };
 
-// For functions that produce no value: Result<void> is ok or an Error.
+/// For functions that produce no value: Result<void> is ok or an Error.
 template <>
 class [[nodiscard]] Result<void> {
  public:
   Result() = default;
-  // cppcheck-suppress passedByValue ; a sink: the message is moved in
-  Result(Error error) : error_(std::move(error.message)), ok_(false) {}  // NOLINT
+  /// cppcheck-suppress passedByValue ; a sink: the message is moved in
+  Result(Error error) : error_(std::move(error.message)), ok_(false) {}  ///< NOLINT
 
   bool ok() const noexcept { return ok_; }
   explicit operator bool() const noexcept { return ok_; }

@@ -14,26 +14,26 @@
 
 namespace footfall::host {
 
-// The largest input file the tools read: a URDF of a few hundred links is well under 1 MiB.
+/// The largest input file the tools read: a URDF of a few hundred links is well under 1 MiB.
 inline constexpr std::size_t kMaxInputFileBytes = std::size_t(64) << 20;
 
-// The whole of the file at `path`, or "<path>: cannot open file", "<path>: is a directory",
-// "<path>: cannot read file" or "<path>: larger than 64 MiB".
+/// The whole of the file at `path`, or "<path>: cannot open file", "<path>: is a directory",
+/// "<path>: cannot read file" or "<path>: larger than 64 MiB".
 Result<std::string> read_input_file(const std::string& path);
 
-// An input of the run that an output must not overwrite: its path and the option that named it.
+/// An input of the run that an output must not overwrite: its path and the option that named it.
 struct NamedPath {
   std::string path;
   std::string option;
 };
 
-// Whether the tool may write `path` (named by `option`): it is not a directory or a device, its
-// directory exists, and it is none of `inputs` (nor `path` of another output listed there).
+/// Whether the tool may write `path` (named by `option`): it is not a directory or a device, its
+/// directory exists, and it is none of `inputs` (nor `path` of another output listed there).
 Result<void> check_output_path(const std::string& path, const std::string& option,
                                const std::vector<NamedPath>& inputs);
 
-// Writes `text` to `path` through a temporary file beside it, renamed into place, so a failed run
-// leaves no partial file and a build never sees one half-written: "<path>: cannot write file".
+/// Writes `text` to `path` through a temporary file beside it, renamed into place, so a failed run
+/// leaves no partial file and a build never sees one half-written: "<path>: cannot write file".
 Result<void> write_output_file(const std::string& path, const std::string& text);
 
 }  // namespace footfall::host

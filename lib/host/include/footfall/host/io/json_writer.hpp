@@ -10,10 +10,10 @@
 
 namespace footfall::host {
 
-// Two-space indentation, one key per line, a final newline.
+/// Two-space indentation, one key per line, a final newline.
 std::string write_json(const nlohmann::ordered_json& document);
 
-// [x, y, z]
+/// [x, y, z]
 nlohmann::ordered_json json_vector3(const Vector3<double>& x);
 
 }  // namespace footfall::host

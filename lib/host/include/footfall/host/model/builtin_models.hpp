@@ -8,11 +8,11 @@
 
 namespace footfall::host {
 
-// For messages and --help.
+/// For messages and --help.
 constexpr const char* kBuiltinModelNames = "rod2d, quadruped, biped, chain:N (N = 1..64)";
 
-// True when `spec` names a built-in model (possibly with a bad chain length, which
-// builtin_model() then reports), false when it should be read as a file path.
+/// True when `spec` names a built-in model (possibly with a bad chain length, which
+/// builtin_model() then reports), false when it should be read as a file path.
 bool is_builtin_model_name(const std::string& spec);
 
 Result<RobotDescription> builtin_model(const std::string& spec);

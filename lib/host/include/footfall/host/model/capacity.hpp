@@ -20,19 +20,19 @@ struct Capacity {
   int dofs;
 };
 
-// Bodies x DOFs: rod2d; small arms; the reference quadruped and biped; larger legged robots and
-// humanoids; the longest reference chain.
+/// Bodies x DOFs: rod2d; small arms; the reference quadruped and biped; larger legged robots and
+/// humanoids; the longest reference chain.
 inline constexpr Capacity kCapacities[] = {{1, 3}, {8, 8}, {13, 18}, {16, 24}, {32, 32}, {64, 64}, {128, 128}};
 inline constexpr std::size_t kCapacityCount = sizeof(kCapacities) / sizeof(kCapacities[0]);
 
-// "auto" (the smallest of kCapacities that holds the model) or "<bodies>x<dofs>", one of them.
+/// "auto" (the smallest of kCapacities that holds the model) or "<bodies>x<dofs>", one of them.
 Result<Capacity> choose_capacity(const std::string& spec, const RobotDescription& description);
 
-// Whether choose_capacity knows `spec`: "auto" or one of kCapacities (the command line checks it
-// while parsing, so a wrong one is a usage error like any other option's).
+/// Whether choose_capacity knows `spec`: "auto" or one of kCapacities (the command line checks it
+/// while parsing, so a wrong one is a usage error like any other option's).
 bool is_capacity_spec(const std::string& spec);
 
-// "1x3, 8x8, ...", for messages and --help.
+/// "1x3, 8x8, ...", for messages and --help.
 std::string capacity_list();
 
 namespace detail {
@@ -52,9 +52,9 @@ auto dispatch_capacity(Capacity c, F& f, std::index_sequence<I...>) {
 
 }  // namespace detail
 
-// Calls f(std::integral_constant<int, B>{}, std::integral_constant<int, D>{}) for the compiled
-// capacity equal to c and returns what it returned; empty when c is not one of kCapacities
-// (choose_capacity() only returns ones that are). Each capacity instantiates f once.
+/// Calls f(std::integral_constant<int, B>{}, std::integral_constant<int, D>{}) for the compiled
+/// capacity equal to c and returns what it returned; empty when c is not one of kCapacities
+/// (choose_capacity() only returns ones that are). Each capacity instantiates f once.
 template <typename F>
 auto dispatch_capacity(Capacity c, F&& f) {
   return detail::dispatch_capacity(c, f, std::make_index_sequence<kCapacityCount>{});

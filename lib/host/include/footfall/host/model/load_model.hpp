@@ -10,11 +10,11 @@
 namespace footfall::host {
 
 struct LoadOptions {
-  // URDF only: join the root link to the world by a free flyer (lib/DESIGN.md §3) instead of
-  // fixing it. The built-in models have their own base, and this must be false for them.
+  /// URDF only: join the root link to the world by a free flyer (lib/DESIGN.md §3) instead of
+  /// fixing it. The built-in models have their own base, and this must be false for them.
   bool floating_base = false;
-  bool repair_inertia = false;                 // URDF only (urdf/urdf_import.hpp)
-  MimicJoints mimic = MimicJoints::kRefuse;    // URDF only
+  bool repair_inertia = false;                 ///< URDF only (urdf/urdf_import.hpp)
+  MimicJoints mimic = MimicJoints::kRefuse;    ///< URDF only
 };
 
 Result<RobotDescription> load_model(const std::string& spec, const LoadOptions& options = {});

@@ -20,49 +20,49 @@ namespace footfall::host {
 struct BodyDescription {
   std::string name;
   std::string joint_name;
-  int parent = -1;  // index of an earlier body, or −1 for the world
+  int parent = -1;  ///< index of an earlier body, or −1 for the world
   JointSpec<double> joint;
   double mass = 0.0;
   Vector3<double> com = Vector3<double>::Zero();
   Matrix3<double> inertia_about_com = Matrix3<double>::Zero();
 };
 
-// A link merged into a body by a fixed joint (URDF import: a foot, a sensor frame): its name, the
-// body that carries it, and its placement, the transform from the body's frame to its own, so a
-// state file may name a contact's point in the link's frame.
+/// A link merged into a body by a fixed joint (URDF import: a foot, a sensor frame): its name, the
+/// body that carries it, and its placement, the transform from the body's frame to its own, so a
+/// state file may name a contact's point in the link's frame.
 struct FrameDescription {
   std::string name;
   int body = -1;
   Transform<double> body_to_frame;
 };
 
-// A collision shape a link declares (URDF <collision>), carried by the body the link rides on:
-// where the feet and soles touch. Its frame's origin is the shape's centre; a box's sides and a
-// cylinder's axis (z) lie along that frame's axes.
+/// A collision shape a link declares (URDF <collision>), carried by the body the link rides on:
+/// where the feet and soles touch. Its frame's origin is the shape's centre; a box's sides and a
+/// cylinder's axis (z) lie along that frame's axes.
 enum class ShapeKind { kSphere, kBox, kCylinder };
 
 struct ShapeDescription {
-  std::string link;  // the link that declares it
-  int body = -1;     // the body that carries it
+  std::string link;  ///< the link that declares it
+  int body = -1;     ///< the body that carries it
   Transform<double> body_to_shape;
   ShapeKind kind = ShapeKind::kSphere;
-  double radius = 0.0;                          // sphere, cylinder
-  double length = 0.0;                          // cylinder, along its z
-  Vector3<double> size = Vector3<double>::Zero();  // box: full side lengths along x, y, z
+  double radius = 0.0;                          ///< sphere, cylinder
+  double length = 0.0;                          ///< cylinder, along its z
+  Vector3<double> size = Vector3<double>::Zero();  ///< box: full side lengths along x, y, z
 };
 
 const char* to_string(ShapeKind kind) noexcept;
 
 struct RobotDescription {
-  std::string name;    // the robot's name (URDF <robot name>, or the built-in's)
-  std::string source;  // where it came from, for messages: a file path or "built-in quadruped"
+  std::string name;    ///< the robot's name (URDF <robot name>, or the built-in's)
+  std::string source;  ///< where it came from, for messages: a file path or "built-in quadruped"
   std::vector<BodyDescription> bodies;
-  std::vector<FrameDescription> frames;  // merged links that ride on a body
-  std::vector<ShapeDescription> shapes;  // collision spheres, boxes and cylinders of the bodies
-  // What the import decided that the file did not say outright, one sentence each (`info` prints
-  // them): an inertia repaired, a mimic joint locked or freed, the root joined to the world.
+  std::vector<FrameDescription> frames;  ///< merged links that ride on a body
+  std::vector<ShapeDescription> shapes;  ///< collision spheres, boxes and cylinders of the bodies
+  /// What the import decided that the file did not say outright, one sentence each (`info` prints
+  /// them): an inertia repaired, a mimic joint locked or freed, the root joined to the world.
   std::vector<std::string> notes;
-  // A fixed-base robot's links fixed to the world: their mass plays no part in the model.
+  /// A fixed-base robot's links fixed to the world: their mass plays no part in the model.
   double mass_fixed_to_world = 0.0;
 
   int body_count() const noexcept { return static_cast<int>(bodies.size()); }
@@ -71,15 +71,15 @@ struct RobotDescription {
   double total_mass() const noexcept;
 };
 
-// The name the core stores for `name`: the core keeps names of at most 31 characters
-// (Model::kMaxNameLength), so a longer one is stored as its first 22 characters, '~' and the
-// 8 hexadecimal digits of its 32-bit FNV-1a hash — the same every time, and different for names
-// that differ anywhere. The host side keeps and prints the full name; the core's short one is
-// only what firmware reads back from Model::body_name().
+/// The name the core stores for `name`: the core keeps names of at most 31 characters
+/// (Model::kMaxNameLength), so a longer one is stored as its first 22 characters, '~' and the
+/// 8 hexadecimal digits of its 32-bit FNV-1a hash — the same every time, and different for names
+/// that differ anywhere. The host side keeps and prints the full name; the core's short one is
+/// only what firmware reads back from Model::body_name().
 std::string core_name(const std::string& name);
 
-// The core's field names (Status::field) in words, for messages: "inertia.triangle_inequality"
-// → "inertia violates the triangle inequality". Unknown fields are returned as they are.
+/// The core's field names (Status::field) in words, for messages: "inertia.triangle_inequality"
+/// → "inertia violates the triangle inequality". Unknown fields are returned as they are.
 std::string describe_status_field(const char* field);
 
 namespace detail {
@@ -99,9 +99,9 @@ JointSpec<S> cast_joint(const JointSpec<double>& j) {
 
 }  // namespace detail
 
-// Builds `description` into *out with the core's ModelBuilder at capacity (B bodies, D DOFs).
-// Fails with a message naming the source and the body when the model does not fit or a number
-// fails the builder's checks; *out is then unchanged.
+/// Builds `description` into *out with the core's ModelBuilder at capacity (B bodies, D DOFs).
+/// Fails with a message naming the source and the body when the model does not fit or a number
+/// fails the builder's checks; *out is then unchanged.
 template <typename S, int B, int D>
 Result<void> build_model(const RobotDescription& description, Model<S, B, D>* out) {
   const int bodies = description.body_count(), nv = description.nv();
@@ -126,8 +126,8 @@ Result<void> build_model(const RobotDescription& description, Model<S, B, D>* ou
   return {};
 }
 
-// The description of a model already built (the built-in models): names, tree, joints and
-// mass properties read back from the Model.
+/// The description of a model already built (the built-in models): names, tree, joints and
+/// mass properties read back from the Model.
 template <typename S, int B, int D>
 RobotDescription describe_model(const Model<S, B, D>& model, std::string name, std::string source) {
   RobotDescription d;

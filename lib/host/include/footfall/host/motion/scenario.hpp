@@ -40,9 +40,9 @@ constexpr const char* to_string(MotionScheme s) noexcept {
   return "?";
 }
 
-// The longest run a scenario may ask for, the shortest step, and the most steps of `step` a run
-// may take (duration / step): every run is bounded, in time and in the memory its time history
-// takes (a row a step, about 0.7 kB for the quadruped, held until the CSV is written).
+/// The longest run a scenario may ask for, the shortest step, and the most steps of `step` a run
+/// may take (duration / step): every run is bounded, in time and in the memory its time history
+/// takes (a row a step, about 0.7 kB for the quadruped, held until the CSV is written).
 inline constexpr double kMaxScenarioDuration = 60.0;
 inline constexpr double kMinScenarioStep = 1e-6;
 inline constexpr double kMaxScenarioSteps = 200000.0;
@@ -51,7 +51,7 @@ struct ScenarioState : StateFile {
   MotionScheme scheme = MotionScheme::kEventDriven;
   double duration = 0.0;
   double step = 1e-3;
-  std::vector<double> plane_offsets;  // one per contact
+  std::vector<double> plane_offsets;  ///< one per contact
   FrictionModel friction = FrictionModel::kNone;
   SoftContactParameters<double> soft;
   bool hold = false;

@@ -22,19 +22,19 @@ struct SimulationReport : SolveReport {
   double duration = 0.0, time_reached = 0.0;
   long steps = 0, evaluations = 0;
   int impacts = 0, rests = 0, halvings = 0;
-  double kinetic_energy_lost = 0.0;  // by the impacts
+  double kinetic_energy_lost = 0.0;  ///< by the impacts
   Trajectory trajectory;
 };
 
 Result<SimulationReport> run_simulation(const RobotDescription& model, const ScenarioState& scenario,
                                         const std::string& scenario_name);
 
-// Why a run stopped after its first step (report.ok() false), in one line for stderr: "the
-// <scheme> scheme stopped at t = ... s: " and the core's status, said in words when the motion
-// grew beyond double. (A first step the core refuses is bad input: run_simulation's Error.)
+/// Why a run stopped after its first step (report.ok() false), in one line for stderr: "the
+/// <scheme> scheme stopped at t = ... s: " and the core's status, said in words when the motion
+/// grew beyond double. (A first step the core refuses is bad input: run_simulation's Error.)
 std::string describe_simulation_stop(const SimulationReport& report);
 
-// The summary `footfall simulate` prints: --json and the table.
+/// The summary `footfall simulate` prints: --json and the table.
 std::string simulation_json(const SimulationReport& report);
 std::string simulation_table(const SimulationReport& report);
 

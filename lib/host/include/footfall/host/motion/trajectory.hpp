@@ -15,20 +15,20 @@ namespace footfall::host {
 struct TrajectorySample {
   double time = 0.0;
   std::vector<double> q, v;
-  std::vector<double> gap, normal_velocity, normal_force, normal_impulse;  // one per contact
-  unsigned events = 0;  // RigidEvent bits
+  std::vector<double> gap, normal_velocity, normal_force, normal_impulse;  ///< one per contact
+  unsigned events = 0;  ///< RigidEvent bits
 };
 
 struct Trajectory {
-  std::vector<std::string> contact_names;  // one per contact candidate, for the CSV header and legends
+  std::vector<std::string> contact_names;  ///< one per contact candidate, for the CSV header and legends
   std::vector<TrajectorySample> samples;
 };
 
-// "contact_gain|rest", or "" for none: the CSV's events column.
+/// "contact_gain|rest", or "" for none: the CSV's events column.
 std::string event_names(unsigned events);
 
-// Appends the state after a step and the step's report; a step that ended in an impact gets two
-// samples at its end, the normal velocities just before the impact and just after.
+/// Appends the state after a step and the step's report; a step that ended in an impact gets two
+/// samples at its end, the normal velocities just before the impact and just after.
 template <typename S, int B, int D, int K>
 void record_sample(Trajectory& trajectory, const RigidMotionState<S, B, D, K>& state,
                    const RigidStepReport<S, K>& report, int contacts) {
@@ -56,8 +56,8 @@ void record_sample(Trajectory& trajectory, const RigidMotionState<S, B, D, K>& s
   trajectory.samples.push_back(std::move(s));
 }
 
-// The soft scheme's step: the state at its end, each contact's gap, normal velocity and force at
-// its start (held over it) and the impulse f_n·h the force carried.
+/// The soft scheme's step: the state at its end, each contact's gap, normal velocity and force at
+/// its start (held over it) and the impulse f_n·h the force carried.
 template <typename S, int B, int D, int K>
 void record_soft_sample(Trajectory& trajectory, const SoftMotionState<S, B, D, K>& state,
                         const SoftStepReport<S, K>& report, int contacts) {
@@ -74,11 +74,11 @@ void record_soft_sample(Trajectory& trajectory, const SoftMotionState<S, B, D, K
   trajectory.samples.push_back(std::move(s));
 }
 
-// time, q0…, v0…, then per contact c: gap_c, normal_velocity_c, normal_force_c, impulse_c, and
-// events; every number at full precision (%.17g).
+/// time, q0…, v0…, then per contact c: gap_c, normal_velocity_c, normal_force_c, impulse_c, and
+/// events; every number at full precision (%.17g).
 Result<void> write_trajectory_csv(const Trajectory& trajectory, const std::string& path);
 
-// Two panels sharing the time axis: the contacts' normal velocities and their normal forces.
+/// Two panels sharing the time axis: the contacts' normal velocities and their normal forces.
 PlotFigure contact_figure(const Trajectory& trajectory, const std::string& title);
 
 }  // namespace footfall::host

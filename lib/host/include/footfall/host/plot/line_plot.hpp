@@ -11,7 +11,7 @@ namespace footfall::host {
 
 struct PlotSeries {
   std::string label;
-  std::vector<double> x, y;  // the same length; non-finite points break the line
+  std::vector<double> x, y;  ///< the same length; non-finite points break the line
 };
 
 struct PlotPanel {
@@ -22,12 +22,12 @@ struct PlotPanel {
 struct PlotFigure {
   std::string title, x_label;
   std::vector<PlotPanel> panels;
-  int width = 1000;          // pixels
-  int panel_height = 340;    // pixels per panel
+  int width = 1000;          ///< pixels
+  int panel_height = 340;    ///< pixels per panel
 };
 
-// Writes the figure to `path` as a PNG. Errors name the path (cannot write) or the series
-// (x and y of different lengths, no finite point at all).
+/// Writes the figure to `path` as a PNG. Errors name the path (cannot write) or the series
+/// (x and y of different lengths, no finite point at all).
 Result<void> write_plot_png(const PlotFigure& figure, const std::string& path);
 
 }  // namespace footfall::host

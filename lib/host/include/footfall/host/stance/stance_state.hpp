@@ -13,8 +13,8 @@ namespace footfall::host {
 
 struct StanceState : StateFile {
   FrictionModel friction = FrictionModel::kCone;
-  // Not a key of the file: `forces --holding-torques` sets it. τ is then replaced by the torques
-  // that hold the robot still on its contacts (stance/holding_torques.hpp) before the solve.
+  /// Not a key of the file: `forces --holding-torques` sets it. τ is then replaced by the torques
+  /// that hold the robot still on its contacts (stance/holding_torques.hpp) before the solve.
   bool holding_torques = false;
 };
 

@@ -20,30 +20,30 @@
 namespace footfall::host {
 
 struct PoseRequest {
-  // (pattern, value): every joint whose name matches the shell-style pattern ("*_thigh_joint")
-  // is set to value (rad or m). Each pattern must match at least one joint.
+  /// (pattern, value): every joint whose name matches the shell-style pattern ("*_thigh_joint")
+  /// is set to value (rad or m). Each pattern must match at least one joint.
   std::vector<std::pair<std::string, double>> joints;
-  // Shell-style patterns naming the feet: collision shapes by their link's name, merged frames
-  // or bodies. Each must match something. Empty: no standing state.
+  /// Shell-style patterns naming the feet: collision shapes by their link's name, merged frames
+  /// or bodies. Each must match something. Empty: no standing state.
   std::vector<std::string> feet;
-  double mu = 0.8;                                         // each contact's friction coefficient
+  double mu = 0.8;                                         ///< each contact's friction coefficient
   Vector3<double> gravity = Vector3<double>(0.0, 0.0, -9.81);
 };
 
 struct PlacedPoint {
-  std::string name;   // the body, frame or shape's link
-  std::string kind;   // "body", "frame", "sphere", "box", "cylinder"
-  std::string body;   // the body that carries it
+  std::string name;   ///< the body, frame or shape's link
+  std::string kind;   ///< "body", "frame", "sphere", "box", "cylinder"
+  std::string body;   ///< the body that carries it
   Vector3<double> world = Vector3<double>::Zero();
 };
 
 struct FootContact {
-  std::string foot;  // what --feet named
-  std::string body;  // the body the point is on
-  Vector3<double> point = Vector3<double>::Zero();  // in the body's frame; a sphere foot's centre
-  Vector3<double> world = Vector3<double>::Zero();  // where it touches, in the world
-  Vector3<double> holding_force = Vector3<double>::Zero();  // world frame, N
-  double radius = 0.0;  // a sphere foot's (0 for a point)
+  std::string foot;  ///< what --feet named
+  std::string body;  ///< the body the point is on
+  Vector3<double> point = Vector3<double>::Zero();  ///< in the body's frame; a sphere foot's centre
+  Vector3<double> world = Vector3<double>::Zero();  ///< where it touches, in the world
+  Vector3<double> holding_force = Vector3<double>::Zero();  ///< world frame, N
+  double radius = 0.0;  ///< a sphere foot's (0 for a point)
 };
 
 struct PoseReport {
@@ -51,15 +51,15 @@ struct PoseReport {
   std::vector<std::string> q_names, v_names;
   std::vector<double> neutral, q;
   std::vector<PlacedPoint> points;
-  // With feet:
+  /// With feet:
   bool standing = false;
-  double base_height = 0.0;  // the base's z that puts the lowest contact point on z = 0
+  double base_height = 0.0;  ///< the base's z that puts the lowest contact point on z = 0
   double total_mass = 0.0;
   Vector3<double> gravity = Vector3<double>::Zero();
   double mu = 0.0;
   std::vector<FootContact> contacts;
-  std::vector<double> tau;  // the holding torques
-  bool damped = false;      // the contacts could not resist every moment: damped least squares
+  std::vector<double> tau;  ///< the holding torques
+  bool damped = false;      ///< the contacts could not resist every moment: damped least squares
   std::vector<std::string> warnings;
 };
 
@@ -67,14 +67,14 @@ Result<PoseReport> compute_pose(const RobotDescription& model, const PoseRequest
 
 std::string pose_table(const PoseReport& report);
 std::string pose_json(const PoseReport& report);
-// The standing state as a state file (only when report.standing).
+/// The standing state as a state file (only when report.standing).
 std::string standing_state_json(const PoseReport& report);
 
-// Each body's placement in the world at q (X from the world to the body: E, r): the core's
-// forward kinematics at the model's capacity. Fails on a q of the wrong size or one the core refuses.
+/// Each body's placement in the world at q (X from the world to the body: E, r): the core's
+/// forward kinematics at the model's capacity. Fails on a q of the wrong size or one the core refuses.
 Result<std::vector<Transform<double>>> world_to_bodies(const RobotDescription& model, const std::vector<double>& q);
 
-// "root.x", ..., "root.qw", "FR_hip_joint", ...: a name for each configuration coordinate.
+/// "root.x", ..., "root.qw", "FR_hip_joint", ...: a name for each configuration coordinate.
 std::vector<std::string> configuration_names(const RobotDescription& model);
 
 }  // namespace footfall::host

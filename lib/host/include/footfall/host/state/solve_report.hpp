@@ -16,41 +16,41 @@ namespace footfall::host {
 struct SolveReport {
   std::string model, source;
   StatusCode status = StatusCode::kOk;
-  std::string status_field;  // the core's Status::field, "" when ok
-  int status_index = -1;     // the core's Status::index (a contact, or a limit), −1 when none
-  StanceSolver solver = StanceSolver::kAuto;  // the one that ran
+  std::string status_field;  ///< the core's Status::field, "" when ok
+  int status_index = -1;     ///< the core's Status::index (a contact, or a limit), −1 when none
+  StanceSolver solver = StanceSolver::kAuto;  ///< the one that ran
   int work = 0, work_limit = 0;
-  // Whether the contact forces (impulses) are the only answer: with dependent contacts (a sole's
-  // corners) they are the least-norm one of many (stance/options.hpp's ForceChoice).
+  /// Whether the contact forces (impulses) are the only answer: with dependent contacts (a sole's
+  /// corners) they are the least-norm one of many (stance/options.hpp's ForceChoice).
   ForceChoice force_choice = ForceChoice::kUnique;
-  std::vector<std::string> dof_names;  // "root.vx", "FR_hip_joint", ... for the table
-  // Where the state is almost certainly not what the user meant (a base upside down, contacts
-  // far from one plane, a robot its contacts do not carry): one sentence each, on stderr and in
-  // the JSON's "warnings".
+  std::vector<std::string> dof_names;  ///< "root.vx", "FR_hip_joint", ... for the table
+  /// Where the state is almost certainly not what the user meant (a base upside down, contacts
+  /// far from one plane, a robot its contacts do not carry): one sentence each, on stderr and in
+  /// the JSON's "warnings".
   std::vector<std::string> warnings;
 
   bool ok() const noexcept { return status == StatusCode::kOk; }
 };
 
-// The settings a report names after the model: {"friction", "cone"}, {"law", "newton"}.
+/// The settings a report names after the model: {"friction", "cone"}, {"law", "newton"}.
 using ReportSettings = std::vector<std::pair<std::string, std::string>>;
 
-// What the work counts: "pivots", "active sets" or "sweeps".
+/// What the work counts: "pivots", "active sets" or "sweeps".
 const char* work_unit(StanceSolver solver) noexcept;
 
-// Fills `report` from the model (its names, its DOFs' names) and the solve's status, solver and work.
+/// Fills `report` from the model (its names, its DOFs' names) and the solve's status, solver and work.
 void set_solve_report(const RobotDescription& model, const Status& status, StanceSolver solver, int work,
                       int work_limit, SolveReport* report);
 
-// The JSON's first keys: status (and status_field, status_index when not ok), model, the
-// settings, solver, work, work_unit, work_limit.
+/// The JSON's first keys: status (and status_field, status_index when not ok), model, the
+/// settings, solver, work, work_unit, work_limit.
 nlohmann::ordered_json solve_report_json(const SolveReport& report, const ReportSettings& settings);
 
-// The table's first line, "model (source), friction cone, solver pgs: ok after 12 sweeps (limit
-// 200)", without its newline; when not ok, followed by ": field index\n", all the table there is.
+/// The table's first line, "model (source), friction cone, solver pgs: ok after 12 sweeps (limit
+/// 200)", without its newline; when not ok, followed by ": field index\n", all the table there is.
 std::string solve_report_heading(const SolveReport& report, const ReportSettings& settings);
 
-// A line under the heading when the forces are not unique (ForceChoice), "" when they are.
+/// A line under the heading when the forces are not unique (ForceChoice), "" when they are.
 std::string force_choice_note(const SolveReport& report);
 
 }  // namespace footfall::host

@@ -36,11 +36,11 @@
 
 namespace footfall::host {
 
-// The tool's contact capacity K: the core's stance and strike workspaces are compiled for this
-// many. The LCP of the 8-facet pyramid has 10 K unknowns, and Eigen refuses a fixed-capacity
-// matrix over 128 KiB (EIGEN_STACK_ALLOCATION_LIMIT), which its (10 K)² doubles reach above K = 12.
+/// The tool's contact capacity K: the core's stance and strike workspaces are compiled for this
+/// many. The LCP of the 8-facet pyramid has 10 K unknowns, and Eigen refuses a fixed-capacity
+/// matrix over 128 KiB (EIGEN_STACK_ALLOCATION_LIMIT), which its (10 K)² doubles reach above K = 12.
 inline constexpr int kMaxStateContacts = 12;
-// The largest pivot or sweep limit a state file may ask for, so that every run is bounded.
+/// The largest pivot or sweep limit a state file may ask for, so that every run is bounded.
 inline constexpr int kMaxStateIterations = 1000000;
 
 struct StateContact {
@@ -50,18 +50,18 @@ struct StateContact {
   Vector3<double> normal = Vector3<double>::UnitZ();
   double mu = 0.0;
   double restitution = 0.0;
-  std::string other_body;  // "" for the ground
+  std::string other_body;  ///< "" for the ground
   int other_body_index = -1;
   Vector3<double> other_point = Vector3<double>::Zero();
   double curvature = 0.0;
-  double radius = 0.0;     // a sphere foot: `point` is its centre (Contact::radius)
-  ContactPad<double> pad;  // law kNone when the file gives no pad
+  double radius = 0.0;     ///< a sphere foot: `point` is its centre (Contact::radius)
+  ContactPad<double> pad;  ///< law kNone when the file gives no pad
 
   bool has_pad() const noexcept { return pad.law != PadLaw::kNone; }
 };
 
 struct StateFile {
-  std::vector<double> q, v, tau;  // tau empty when a command's file may leave it out and did
+  std::vector<double> q, v, tau;  ///< tau empty when a command's file may leave it out and did
   Vector3<double> gravity = Vector3<double>(0.0, 0.0, -9.81);
   std::vector<StateContact> contacts;
   StanceSolver solver = StanceSolver::kAuto;
@@ -69,12 +69,12 @@ struct StateFile {
   int max_sweeps = 200;
 };
 
-// Parses `text`, the contents of the file `name` (used in messages), against `model`. State is
-// StanceState (`forces`, stance/stance_state.hpp) or ImpactState (`impact`, strike/impact_state.hpp).
+/// Parses `text`, the contents of the file `name` (used in messages), against `model`. State is
+/// StanceState (`forces`, stance/stance_state.hpp) or ImpactState (`impact`, strike/impact_state.hpp).
 template <typename State>
 Result<State> parse_state_file(const std::string& text, const std::string& name, const RobotDescription& model);
 
-// Reads and parses the file at `path`.
+/// Reads and parses the file at `path`.
 template <typename State>
 Result<State> read_state_file(const std::string& path, const RobotDescription& model);
 

@@ -46,22 +46,22 @@
 
 namespace footfall::host {
 
-// What to do with a moving joint that mimics another.
+/// What to do with a moving joint that mimics another.
 enum class MimicJoints {
-  kRefuse,  // an error naming the joint and the two choices below
-  kLock,    // held at its <mimic> offset: a fixed joint
-  kFree,    // a joint with its own coordinate (the coupling is not modelled)
+  kRefuse,  ///< an error naming the joint and the two choices below
+  kLock,    ///< held at its <mimic> offset: a fixed joint
+  kFree,    ///< a joint with its own coordinate (the coupling is not modelled)
 };
 
 struct UrdfImportOptions {
-  bool floating_base = false;   // join the root link to the world by a free flyer
-  bool repair_inertia = false;  // move a non-physical body's inertia to the nearest physical one
+  bool floating_base = false;   ///< join the root link to the world by a free flyer
+  bool repair_inertia = false;  ///< move a non-physical body's inertia to the nearest physical one
   MimicJoints mimic = MimicJoints::kRefuse;
 };
 
 Result<RobotDescription> import_urdf_file(const std::string& path, const UrdfImportOptions& options = {});
 
-// `source` names the document in messages (a path, or e.g. "<test>").
+/// `source` names the document in messages (a path, or e.g. "<test>").
 Result<RobotDescription> import_urdf_string(const std::string& xml, const std::string& source,
                                             const UrdfImportOptions& options = {});
 
