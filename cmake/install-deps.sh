@@ -19,6 +19,7 @@ packages=(
   llvm-14                                               # llvm-mca: the Cortex-M7's modelled cycles
   clang libclang-rt-14-dev                              # host-asan's compiler, libFuzzer
   clang-tidy cppcheck                                   # static analysis of lib/ and port/
+  doxygen                                               # the API reference (the `docs` target)
   g++-aarch64-linux-gnu qemu-user                       # 64-bit ARM Linux, run under qemu-aarch64
 )
 

@@ -95,6 +95,7 @@ FOOTFALL_INLINE void set_zero(Eigen::PlainObjectBase<Derived>& m, Eigen::Index r
   }
   for (; left > 0; --left, ++p) *p = S(0);
 }
+/// Zeroes every coefficient of `m` at its current size.
 template <typename Derived>
 FOOTFALL_INLINE void set_zero(Eigen::PlainObjectBase<Derived>& m) noexcept {
   set_zero(m, m.rows(), m.cols());
@@ -105,6 +106,7 @@ FOOTFALL_INLINE void set_zero(Eigen::PlainObjectBase<Derived>& m) noexcept {
 template <typename T>
 using NoDeduce = typename detail::TypeIdentity<T>::type;
 
+/// The machine epsilon of S (the gap between 1 and the next larger S).
 template <typename S>
 constexpr S epsilon() noexcept {
   return std::numeric_limits<S>::epsilon();
@@ -124,6 +126,7 @@ bool all_finite(const Eigen::MatrixBase<Derived>& m) noexcept {
   return zeros == S(0);
 }
 
+/// True when `x` is neither NaN nor ±∞.
 template <typename S>
 bool is_finite(S x) noexcept {
   return std::isfinite(x);

@@ -26,10 +26,11 @@
 FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
+/// The sine and cosine of one angle, as sin_cos returns them.
 template <typename S>
 struct SinCos {
-  S sin;
-  S cos;
+  S sin;  ///< sin x
+  S cos;  ///< cos x
 };
 
 namespace detail {
@@ -82,6 +83,8 @@ struct SinCosConstants<double> {
 
 }  // namespace detail
 
+/// sin x and cos x of one angle x (radians), with one shared argument reduction; angles beyond
+/// the reduction's limit, ±∞ and NaN are passed to std::sin and std::cos.
 template <typename S>
 FOOTFALL_INLINE SinCos<S> sin_cos(S x) noexcept {
   using C = detail::SinCosConstants<S>;

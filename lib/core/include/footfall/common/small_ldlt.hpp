@@ -12,12 +12,16 @@
 FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
+/// LDLᵀ factorisation of the leading n×n block (n ≤ N) of a symmetric positive-definite N×N
+/// matrix, without pivoting and without heap; compute() factorises, solve_in_place() and
+/// inverse() use the factors.
 template <typename S, int N>
 class SmallLdlt {
  public:
-  using Matrix = Eigen::Matrix<S, N, N>;
-  using Vector = Eigen::Matrix<S, N, 1>;
+  using Matrix = Eigen::Matrix<S, N, N>;  ///< the full-capacity N×N matrix type compute() takes
+  using Vector = Eigen::Matrix<S, N, 1>;  ///< the N-vector type solve_in_place() works on
 
+  /// Zero factors of an empty (n = 0) block.
   SmallLdlt() noexcept { set_zero(ld_); }
   /// Unset until compute(), which writes what the solves read (holding_torques' per-tick one).
   explicit SmallLdlt(detail::Unset) noexcept { detail::poison_unset(ld_.data(), N * N); }

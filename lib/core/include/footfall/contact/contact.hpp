@@ -28,21 +28,26 @@ namespace footfall {
 /// k is in N/m (N/mⁿ for Hunt–Crossley), c in N s/m (N s/mⁿ⁺¹).
 enum class PadLaw : unsigned char {
   kNone = 0,  ///< rigid: no peak prediction for this contact
-  kLinear,
-  kHuntCrossley,
+  kLinear,         ///< linear (Kelvin–Voigt) spring and damper
+  kHuntCrossley,   ///< Hunt–Crossley: spring and damper both scaled by δⁿ
 };
 
+/// A contact's foot pad: its law and coefficients (see PadLaw). validate_contacts() checks the
+/// coefficients unless the law is kNone (rigid: the coefficients are not used).
 template <typename S>
 struct ContactPad {
-  PadLaw law = PadLaw::kNone;
-  S stiffness = S(0);
-  S damping = S(0);
+  PadLaw law = PadLaw::kNone;  ///< the force law; kNone: rigid, no peak prediction
+  S stiffness = S(0);          ///< k, > 0: N/m (linear) or N/mⁿ (Hunt–Crossley)
+  S damping = S(0);            ///< c, ≥ 0: N s/m (linear) or N s/mⁿ⁺¹ (Hunt–Crossley)
   S exponent = S(1.5);  ///< Hunt–Crossley only, in [1, 3]
 
+  /// A linear (Kelvin–Voigt) pad of stiffness k and damping c.
   static ContactPad Linear(S k, S c) noexcept { return ContactPad{PadLaw::kLinear, k, c, S(1)}; }
+  /// A Hunt–Crossley pad of stiffness k, damping c and exponent n (3/2 by default, Hertz's).
   static ContactPad HuntCrossley(S k, S c, S n = S(1.5)) noexcept { return ContactPad{PadLaw::kHuntCrossley, k, c, n}; }
 };
 
+/// The law's name: "none", "linear" or "hunt_crossley".
 constexpr const char* to_string(PadLaw law) noexcept {
   switch (law) {
     case PadLaw::kNone:
@@ -55,6 +60,10 @@ constexpr const char* to_string(PadLaw law) noexcept {
   return "unknown pad law";
 }
 
+/// One point contact i (see the top of this file): the successor's point, the predecessor (the
+/// ground or a body), the normal, the friction and restitution coefficients, and the optional
+/// surface curvature, sphere-foot radius and foot pad. Build one with Ground(), Sphere() or
+/// Between(); validate_contacts() checks every field.
 template <typename S>
 struct Contact {
   int body = -1;                            ///< sc(i): the successor, which carries `point`
@@ -105,14 +114,16 @@ struct Contact {
   }
 };
 
+/// The contacts of one tick: the first `count` of `contacts`, up to the capacity K, in the order
+/// the solvers number them (contact i's rows and results are at index i).
 template <typename S, int K>
 struct ContactSet {
   static_assert(K >= 1, "a contact set has room for at least one contact");
-  static constexpr int kCapacity = K;
-  static constexpr std::size_t kSlots = static_cast<std::size_t>(K);
+  static constexpr int kCapacity = K;                                ///< K, the most contacts it holds
+  static constexpr std::size_t kSlots = static_cast<std::size_t>(K);  ///< K, as an array bound
 
-  Contact<S> contacts[kSlots];
-  int count = 0;
+  Contact<S> contacts[kSlots];  ///< the storage; only contacts[0, count) are in the set
+  int count = 0;                ///< the contacts in the set, in [0, K]
 
   /// Appends a contact (not validated here: validate_contacts() does that for the whole set).
   /// `count` is a public member, so a caller may have spoilt it: below zero it is refused, as
@@ -123,9 +134,13 @@ struct ContactSet {
     contacts[count++] = contact;
     return Status::Ok();
   }
+  /// Empties the set (count = 0); the storage is left as it was.
   void clear() noexcept { count = 0; }
+  /// `count`, the contacts in the set.
   int size() const noexcept { return count; }
+  /// Contact i, unchecked: i must be in [0, count).
   const Contact<S>& operator[](int i) const noexcept { return contacts[i]; }
+  /// Contact i, unchecked: i must be in [0, count).
   Contact<S>& operator[](int i) noexcept { return contacts[i]; }
 };
 

@@ -21,11 +21,13 @@
 FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
+/// The scratch of minimal_contact_set for sets of up to K contacts: the caller owns it and must
+/// not rely on its contents.
 template <typename S, int K>
 struct MinimalSetWorkspace {
-  LcpProblem<S, K> problem;
-  LemkeWorkspace<S, K> lemke;
-  int kept[static_cast<std::size_t>(K)] = {};
+  LcpProblem<S, K> problem;                    ///< the last dependence test's LCP: M = W_oo, q = −W_oi
+  LemkeWorkspace<S, K> lemke;                  ///< Lemke's scratch for that test
+  int kept[static_cast<std::size_t>(K)] = {};  ///< the indices of the others still kept (o), ascending
 };
 
 /// Writes to `out` the contacts of `in` that are not positively dependent on the others, in their

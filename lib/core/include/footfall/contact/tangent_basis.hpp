@@ -13,6 +13,7 @@
 FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
+/// Writes to *t1 and *t2 the tangents t₁, t₂ of the unit normal n (see above).
 template <typename S>
 void tangent_basis(const Vector3<S>& n, Vector3<S>* t1, Vector3<S>* t2) noexcept {
   const S sign = std::copysign(S(1), n.z());

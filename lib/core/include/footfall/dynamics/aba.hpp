@@ -10,6 +10,9 @@
 FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
+/// The joint accelerations q̈ = H⁻¹(τ − C(q, v)) under `gravity` by the articulated-body algorithm
+/// (RBDA Table 7.1), into ws.qdd, without forming H. Runs forward_kinematics itself; refuses a
+/// bad q, v, τ or gravity (Status::BadInput) before writing.
 template <typename S, int B, int D, typename QDerived, typename VDerived, typename TDerived>
 Status aba(const Model<S, B, D>& model, Workspace<S, B, D>& ws, const Eigen::MatrixBase<QDerived>& q,
            const Eigen::MatrixBase<VDerived>& v, const Eigen::MatrixBase<TDerived>& tau,

@@ -211,6 +211,9 @@ FOOTFALL_INLINE void store_own_inertias_and_world_subspaces(const Model<S, B, D>
 
 }  // namespace detail
 
+/// The joint-space inertia H(q) by the composite-rigid-body algorithm (RBDA Table 6.2), into
+/// ws.mass_matrix, from the kinematics of the last forward_kinematics call (refused, as
+/// Status::BadInput "workspace.kinematics", when there were none).
 template <typename S, int B, int D>
 Status mass_matrix(const Model<S, B, D>& model, Workspace<S, B, D>& ws) noexcept {
   using W = Workspace<S, B, D>;

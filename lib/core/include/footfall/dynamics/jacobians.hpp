@@ -12,6 +12,7 @@
 FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
+/// The frame a Jacobian's rows are expressed in.
 enum class ReferenceFrame : unsigned char {
   kLocal,  ///< the body's own frame: the Jacobian of ⁱv (body coordinates)
   kWorld,  ///< world coordinates, Plücker origin at the world origin: the Jacobian of ⁰v

@@ -124,6 +124,11 @@ FOOTFALL_INLINE void store_joint_force(const Model<S, B, D>& model, const Worksp
 
 }  // namespace detail
 
+/// Forward kinematics at (q, v) into ws: each body's placement ⁱX_λ and ⁱX_0, velocity v_i, the
+/// columns of S and the velocity-product term c_i (RBDA Table 5.1's first pass). Refuses a q or
+/// v of the wrong size, non-finite, or with a quaternion not of unit length (Status::BadInput)
+/// before writing anything; on success ws.stage holds the kinematics alone, so the terms read off
+/// an earlier state (H, its factor, C) are not taken for this one's.
 template <typename S, int B, int D, typename QDerived, typename VDerived>
 Status forward_kinematics(const Model<S, B, D>& model, Workspace<S, B, D>& ws,
                           const Eigen::MatrixBase<QDerived>& q,

@@ -25,6 +25,9 @@
 FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
+/// Kinematics at (q, v), H by CRBA and its factor H = LᵀDL: the terms a strike, an impulse or a
+/// projection in the metric of H reads. `Kernels` chooses the generic tree walk or the kernels
+/// unrolled for one topology (tree_kernels.hpp); both give the same H and factor.
 template <typename Kernels = GenericKernels, typename S, int B, int D, typename QDerived, typename VDerived>
 Status compute_mass_terms(const Model<S, B, D>& model, Workspace<S, B, D>& ws, const Eigen::MatrixBase<QDerived>& q,
                           const Eigen::MatrixBase<VDerived>& v) noexcept {
@@ -34,6 +37,9 @@ Status compute_mass_terms(const Model<S, B, D>& model, Workspace<S, B, D>& ws, c
   return status;
 }
 
+/// The mass terms (compute_mass_terms) and C(q, v) under `gravity` by RNEA with q̈ = 0 (RBDA
+/// Table 5.1): every term a stance and the motion schemes read. Gravity is checked before
+/// anything is written; ws.stage says which terms the workspace holds after a failure.
 template <typename Kernels = GenericKernels, typename S, int B, int D, typename QDerived, typename VDerived>
 Status compute_tick_terms(const Model<S, B, D>& model, Workspace<S, B, D>& ws, const Eigen::MatrixBase<QDerived>& q,
                           const Eigen::MatrixBase<VDerived>& v,

@@ -35,7 +35,8 @@ namespace detail {
 template <typename S, int D>
 struct LegColumns {
   static constexpr std::size_t kDofSlots = static_cast<std::size_t>(D);
-  Eigen::Matrix<S, 3, D> jacobian;  ///< NOLINT(cppcoreguidelines-pro-type-member-init): the first `count` written
+  /// The point's velocity per unit rate of each DOF: the first `count` columns are written.
+  Eigen::Matrix<S, 3, D> jacobian;  // NOLINT(cppcoreguidelines-pro-type-member-init): the first `count` written
   int dof[kDofSlots] = {};
   int count = 0;
 };

@@ -27,15 +27,20 @@
 FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
+/// The kernel policy for any model: the generic mass_matrix, factorize_mass_matrix and solves,
+/// which read the DOF tree from the Model at run time.
 struct GenericKernels {
+  /// Ok: every model is served.
   template <typename S, int B, int D>
   static Status check(const Model<S, B, D>&) noexcept {
     return Status::Ok();
   }
+  /// H into ws.mass_matrix: mass_matrix (crba.hpp).
   template <typename S, int B, int D>
   static Status mass_matrix(const Model<S, B, D>& model, Workspace<S, B, D>& ws) noexcept {
     return footfall::mass_matrix(model, ws);
   }
+  /// H's factor into ws.factor: factorize_mass_matrix (mass_matrix_factor.hpp).
   template <typename S, int B, int D>
   static Status factorize(const Model<S, B, D>& model, Workspace<S, B, D>& ws) noexcept {
     return factorize_mass_matrix(model, ws);
@@ -59,16 +64,22 @@ struct GenericKernels {
   }
 };
 
+/// The kernel policy unrolled for the DOF tree T (model/topology.hpp): GenericKernels'
+/// arithmetic in the same order, so the same results to the bit, for models of T's tree only
+/// (each entry point confirms it with check first).
 template <typename T>
 struct UnrolledKernels {
+  /// check_topology<T>: Ok when the model has T's DOF tree, else kBadInput "model.topology".
   template <typename S, int B, int D>
   static Status check(const Model<S, B, D>& model) noexcept {
     return check_topology<T>(model);
   }
+  /// H into ws.mass_matrix: mass_matrix_unrolled<T> (unrolled_crba.hpp).
   template <typename S, int B, int D>
   static Status mass_matrix(const Model<S, B, D>& model, Workspace<S, B, D>& ws) noexcept {
     return mass_matrix_unrolled<T>(model, ws);
   }
+  /// H's factor into ws.factor: factorize_mass_matrix_unrolled<T> (unrolled_factor.hpp).
   template <typename S, int B, int D>
   static Status factorize(const Model<S, B, D>& model, Workspace<S, B, D>& ws) noexcept {
     return factorize_mass_matrix_unrolled<T>(model, ws);
@@ -78,12 +89,14 @@ struct UnrolledKernels {
   static Status factorize_after_mass_matrix(const Model<S, B, D>& model, Workspace<S, B, D>& ws) noexcept {
     return factorize_mass_matrix_unrolled<T, detail::topology_is_legged<T>()>(model, ws);
   }
+  /// x ← H⁻¹x, x a contiguous column of nv entries.
   template <typename S, int B, int D, typename X>
   static void solve(const Model<S, B, D>&, const Workspace<S, B, D>& ws, Eigen::MatrixBase<X>& x) noexcept {
     static_assert(contiguous<X>(), "a vector in contiguous storage");
     detail::back_substitute_and_scale_unrolled<T>(ws.factor.data(), x.derived().data());
     detail::forward_substitute_unrolled<T>(ws.factor.data(), x.derived().data());
   }
+  /// x ← L⁻¹x, the second half of solve.
   template <typename S, int B, int D, typename X>
   static void forward_substitute(const Model<S, B, D>&, const Workspace<S, B, D>& ws,
                                  Eigen::MatrixBase<X>& x) noexcept {

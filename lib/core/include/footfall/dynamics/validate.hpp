@@ -63,6 +63,7 @@ Status validate_configuration(const Model<S, B, D>& model, const Eigen::MatrixBa
   return Status::Ok();
 }
 
+/// Refuses a gravity vector with a NaN or ±∞ component (Status::BadInput "gravity").
 template <typename S>
 Status validate_gravity(const Vector3<S>& gravity) noexcept {
   return all_finite(gravity) ? Status::Ok() : Status::BadInput("gravity");

@@ -25,34 +25,44 @@
 FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
+/// What the tick after an overrun does: skip the optional stages, run every stage told it is
+/// degraded, or call the fault hook and stop.
 enum class MissPolicy : unsigned char { kSkipOptional = 0, kDegraded, kFault };
+/// How a stage is asked to run: as normal, or degraded (after an overrun, under kDegraded).
 enum class StageMode : unsigned char { kNormal = 0, kDegraded };
 
 /// One stage of a tick: a function pointer and its context (no std::function, no heap).
 struct ExecutiveStage {
-  const char* name = "";
+  const char* name = "";  ///< a label for the caller; run_executive does not read it
+  /// The stage's work, called with `context` and the tick's mode; must be set.
   Status (*run)(void* context, StageMode mode) noexcept = nullptr;
-  void* context = nullptr;
+  void* context = nullptr;  ///< passed to run as it is
   bool optional = false;  ///< may be skipped after an overrun (kSkipOptional)
 };
 
+/// Optional callbacks of the executive (nullptr: not called), all given the same context.
 struct ExecutiveHooks {
   void (*watchdog)(void* context) noexcept = nullptr;               ///< kicked once every tick
   void (*fault)(void* context, int tick, Status status) noexcept = nullptr;  ///< kFault, or a stage's error
-  void* context = nullptr;
+  void* context = nullptr;  ///< passed to watchdog and fault as it is
 };
 
+/// What run_executive runs: the period, the miss policy, up to MaxStages stages (the first
+/// stage_count, run in order every tick) and the hooks. validate_executive_config checks it.
 template <int MaxStages>
 struct ExecutiveConfig {
   ClockTicks period = 0;           ///< the tick's length in the clock's ticks
-  MissPolicy policy = MissPolicy::kSkipOptional;
+  MissPolicy policy = MissPolicy::kSkipOptional;  ///< what the tick after an overrun does; kFault needs hooks.fault
   ClockTicks histogram_bin = 0;    ///< the statistics' bin width; 0: period / 8
   bool stop_on_stage_error = true;  ///< a stage's non-ok Status calls the fault hook and stops
+  /// The stages, run in order: the first stage_count, each with its run set.
   ExecutiveStage stages[static_cast<std::size_t>(MaxStages)];
-  int stage_count = 0;
-  ExecutiveHooks hooks;
+  int stage_count = 0;  ///< how many of stages are used, 0 to MaxStages
+  ExecutiveHooks hooks;  ///< the watchdog and fault callbacks
 };
 
+/// What run_executive reports: how the loop ended, its counts, and the timing statistics (in the
+/// clock's ticks) of every tick, of its release latency and of each stage.
 template <int MaxStages>
 struct ExecutiveReport {
   Status status;                      ///< ok, or the stage error / fault that stopped the loop
@@ -63,9 +73,11 @@ struct ExecutiveReport {
   long skipped_stages = 0;            ///< optional stages skipped (kSkipOptional)
   TimingStatistics tick;              ///< from the tick's start to its stages' end
   TimingStatistics release_latency;   ///< from the release time to the tick's start (jitter)
-  TimingStatistics stage[static_cast<std::size_t>(MaxStages)];
+  TimingStatistics stage[static_cast<std::size_t>(MaxStages)];  ///< stage[i]: the durations of config.stages[i]'s runs
 };
 
+/// Checks a config: a nonzero period, 0 ≤ stage_count ≤ MaxStages, every used stage's run set,
+/// a known policy, and a fault hook under kFault.
 template <int MaxStages>
 Status validate_executive_config(const ExecutiveConfig<MaxStages>& c) noexcept {
   if (c.period == 0) return Status::BadInput("executive.period");

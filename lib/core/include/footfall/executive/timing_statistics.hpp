@@ -10,23 +10,27 @@
 FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
+/// A time or duration in a clock's own ticks (the executive's Clock::now() unit).
 using ClockTicks = std::uint64_t;
 
+/// Running statistics of durations in clock ticks: count, minimum, maximum, sum and a histogram.
 struct TimingStatistics {
-  static constexpr int kBins = 16;
+  static constexpr int kBins = 16;  ///< the histogram's bins; the last takes every longer duration
 
-  std::uint64_t count = 0;
-  ClockTicks min = ~ClockTicks(0);
-  ClockTicks max = 0;
+  std::uint64_t count = 0;  ///< durations recorded
+  ClockTicks min = ~ClockTicks(0);  ///< the shortest recorded; the largest value before any (see minimum())
+  ClockTicks max = 0;  ///< the longest recorded; 0 before any
   ClockTicks sum = 0;  ///< wraps only after 2⁶⁴ ticks in all: centuries of nanoseconds
   ClockTicks bin_width = 1;  ///< histogram[b] counts durations in [b·width, (b + 1)·width)
-  std::uint64_t histogram[kBins] = {};
+  std::uint64_t histogram[kBins] = {};  ///< counts per bin of bin_width; the last bin also counts all beyond
 
+  /// Clears every figure and sets the bin width (0 is taken as 1).
   void reset(ClockTicks width) noexcept {
     *this = TimingStatistics();
     bin_width = width > 0 ? width : 1;
   }
 
+  /// Adds one duration to the count, minimum, maximum, sum and histogram.
   void record(ClockTicks duration) noexcept {
     ++count;
     if (duration < min) min = duration;
@@ -48,6 +52,7 @@ struct TimingStatistics {
 
   /// The mean, rounded down (0 before any sample).
   ClockTicks mean() const noexcept { return count > 0 ? sum / count : 0; }
+  /// The shortest duration recorded (0 before any sample).
   ClockTicks minimum() const noexcept { return count > 0 ? min : 0; }
 };
 

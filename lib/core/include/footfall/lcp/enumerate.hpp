@@ -34,17 +34,20 @@ namespace footfall {
 /// "capacity" Status (use Lemke's method or PGS).
 constexpr int kEnumerationMaxSize = 12;
 
+/// The options of solve_by_enumeration.
 template <typename S>
 struct EnumerationOptions {
   S accuracy = S(0);  ///< in [0, 1): the check's τ (lcp/result_check.hpp); 0 accepts rounding-level answers only
 };
 
+/// The scratch of solve_by_enumeration for problems of capacity N: the caller owns it and must
+/// not rely on its contents.
 template <typename S, int N>
 struct EnumerationWorkspace {
   static_assert(N >= 1, "an LCP needs a capacity of at least one row");
-  static constexpr std::size_t kSlots = static_cast<std::size_t>(N);
+  static constexpr std::size_t kSlots = static_cast<std::size_t>(N);  ///< N, as an array bound
   int active[kSlots] = {};  ///< α, ascending
-  PrincipalSolveScratch<S, N> principal;
+  PrincipalSolveScratch<S, N> principal;  ///< the principal solves' scratch (and the PSD test's)
 };
 
 namespace detail {
@@ -61,6 +64,9 @@ inline bool next_combination(int* active, int k, int n) noexcept {
 
 }  // namespace detail
 
+/// Enumeration of the active sets (see the top of this file) on a problem of n ≤
+/// kEnumerationMaxSize. Fills `workspace`; the result says ok only for a checked solution,
+/// with work the sets tried.
 template <typename S, int N>
 LcpResult<S, N> solve_by_enumeration(const LcpProblem<S, N>& problem, EnumerationWorkspace<S, N>& workspace,
                                      const EnumerationOptions<S>& options = EnumerationOptions<S>()) noexcept {

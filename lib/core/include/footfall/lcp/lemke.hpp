@@ -64,16 +64,19 @@ namespace footfall {
 /// built to be exponential (Murty's family needs 2ⁿ, Problem 3) need the limit raised for n ≥ 11.
 constexpr int lemke_default_pivot_limit(int n) noexcept { return 10 * n * n + 50; }
 
+/// The options of solve_lemke.
 template <typename S>
 struct LemkeOptions {
   int max_pivots = 0;          ///< ≥ 0; 0 chooses lemke_default_pivot_limit(n)
   S accuracy = S(0);  ///< in [0, 1): the check's τ (lcp/result_check.hpp); 0 accepts rounding-level answers only
 };
 
+/// The scratch of solve_lemke for problems of capacity N: the tableau and its bookkeeping. The
+/// caller owns it and must not rely on its contents.
 template <typename S, int N>
 struct LemkeWorkspace {
   static_assert(N >= 1, "an LCP needs a capacity of at least one row");
-  static constexpr std::size_t kSlots = static_cast<std::size_t>(N);
+  static constexpr std::size_t kSlots = static_cast<std::size_t>(N);  ///< N, as an array bound
   /// Row r: column 0 the value of the basic variable basic[r] (B⁻¹q), columns 1..n row r of B⁻¹.
   Eigen::Matrix<S, N, N + 1, Eigen::RowMajor> tableau = Eigen::Matrix<S, N, N + 1, Eigen::RowMajor>::Zero();
   Eigen::Matrix<S, N, 1> entering_column = Eigen::Matrix<S, N, 1>::Zero();  ///< B⁻¹ × the entering column
@@ -82,8 +85,8 @@ struct LemkeWorkspace {
   /// of the rounding it carries, which a row's current entries understate after cancellation.
   Eigen::Matrix<S, N, 1> row_magnitude = Eigen::Matrix<S, N, 1>::Zero();
   int basic[kSlots] = {};  ///< variable labels: w_i is i, z_i is N + i, z0 is 2N
-  int active[kSlots] = {};
-  PrincipalSolveScratch<S, N> principal;
+  int active[kSlots] = {};                ///< α, the basic z's indices, for the final solve
+  PrincipalSolveScratch<S, N> principal;  ///< the principal solves' scratch (and the PSD test's)
 };
 
 namespace detail {

@@ -33,6 +33,7 @@
 FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
+/// The options of solve_pgs.
 template <typename S>
 struct PgsOptions {
   int max_sweeps = 500;  ///< ≥ 0
@@ -42,6 +43,8 @@ struct PgsOptions {
   S relaxation = S(1);  ///< ω in (0, 2); 1 is Gauss–Seidel, above 1 over-relaxation
 };
 
+/// The scratch of solve_pgs for problems of capacity N: the caller owns it and must not rely on
+/// its contents.
 template <typename S, int N>
 struct PgsWorkspace {
   static_assert(N >= 1, "an LCP needs a capacity of at least one row");
@@ -50,6 +53,7 @@ struct PgsWorkspace {
 
 /// The LCP's projection: each z_i onto [0, ∞).
 struct NonnegativeProjection {
+  /// Sets every entry of z_block that is not positive (NaN included) to 0; the block's index is unused.
   template <typename Block>
   void operator()(int /*block*/, Block& z_block) const noexcept {
     using Scalar = typename Block::Scalar;

@@ -28,9 +28,11 @@
 FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
+/// The scratch of the principal-block solves for problems of capacity N, held in the solvers'
+/// workspaces: the caller must not rely on its contents.
 template <typename S, int N>
 struct PrincipalSolveScratch {
-  static constexpr std::size_t kSlots = static_cast<std::size_t>(N);
+  static constexpr std::size_t kSlots = static_cast<std::size_t>(N);  ///< N, as an array bound
   Eigen::Matrix<S, N, N> lu = Eigen::Matrix<S, N, N>::Zero();  ///< U on and above the diagonal, multipliers below
   Eigen::Matrix<S, N, 1> x = Eigen::Matrix<S, N, 1>::Zero();   ///< z_α
   Eigen::Matrix<S, N, 1> r = Eigen::Matrix<S, N, 1>::Zero();   ///< right-hand side, then residual

@@ -15,19 +15,23 @@
 FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
+/// M's type: n×n within the capacity N×N, no heap.
 template <typename S, int N>
 using LcpMatrix = Eigen::Matrix<S, Eigen::Dynamic, Eigen::Dynamic, Eigen::ColMajor, N, N>;
 
+/// q's, z's and w's type: n within the capacity N, no heap.
 template <typename S, int N>
 using LcpVector = Eigen::Matrix<S, Eigen::Dynamic, 1, Eigen::ColMajor, N, 1>;
 
+/// An LCP w = M z + q of run-time size n ≤ N (see above). Size it with resize() or set_size(),
+/// then write M and q; every solver validates it (validate_lcp_problem) before it starts.
 template <typename S, int N>
 struct LcpProblem {
   static_assert(N >= 1, "an LCP needs a capacity of at least one row");
-  static constexpr int kCapacity = N;
+  static constexpr int kCapacity = N;  ///< N, the largest n
 
-  LcpMatrix<S, N> m;
-  LcpVector<S, N> q;
+  LcpMatrix<S, N> m;  ///< M, n×n
+  LcpVector<S, N> q;  ///< q, n
 
   /// Sets the run-time size (M n×n and q n, both zero). The only way to size a problem from a
   /// count that is not known to fit: Eigen's resize beyond N would be an assert, not a Status.
@@ -53,6 +57,7 @@ struct LcpProblem {
     return Status::Ok();
   }
 
+  /// n, the problem's size (q's length).
   int size() const noexcept { return static_cast<int>(q.size()); }
 };
 

@@ -10,12 +10,14 @@
 FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
+/// Which LCP solver produced a result.
 enum class LcpSolver : unsigned char {
   kLemke = 0,    ///< complementary pivoting, lcp/lemke.hpp
   kEnumeration,  ///< every active set, lcp/enumerate.hpp
   kPgs,          ///< projected Gauss–Seidel, lcp/pgs.hpp
 };
 
+/// The solver's name: "lemke", "enumerate" or "pgs".
 constexpr const char* to_string(LcpSolver solver) noexcept {
   switch (solver) {
     case LcpSolver::kLemke:
@@ -33,18 +35,19 @@ constexpr const char* to_string(LcpSolver solver) noexcept {
 /// bad): never a plausible-looking number that is wrong.
 template <typename S, int N>
 struct LcpResult {
-  Status status;
-  LcpSolver solver = LcpSolver::kLemke;
-  LcpVector<S, N> z;
-  LcpVector<S, N> w;
+  Status status;                         ///< ok only for an answer that passed the check
+  LcpSolver solver = LcpSolver::kLemke;  ///< the solver that produced it
+  LcpVector<S, N> z;                     ///< the answer z, of size n (zero on failure)
+  LcpVector<S, N> w;                     ///< w = M z + q of that z, from the check (zero on failure)
   /// Pivots (Lemke, counting the first, which brings z0 in, and the last, which takes it out),
   /// active sets tried (enumeration) or sweeps (PGS); and the limit they ran against.
   int work = 0;
-  int work_limit = 0;
+  int work_limit = 0;  ///< the bound on `work`: the pivot limit, 2ⁿ sets, or max_sweeps
   /// ‖min(z, w)‖∞ of the answer the solver reached, ok or not (+∞ when it reached none: bad input,
   /// a ray, an exhausted search).
   S residual = std::numeric_limits<S>::infinity();
 
+  /// status.ok(): z and w are a checked solution.
   bool ok() const noexcept { return status.ok(); }
 };
 

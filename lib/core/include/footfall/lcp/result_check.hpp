@@ -42,9 +42,10 @@ S lcp_rounding_tolerance(int n) noexcept {
   return S(32) * static_cast<S>(n + 1) * epsilon<S>();
 }
 
+/// The check's verdict on an answer z, and its residual.
 template <typename S>
 struct LcpCheck {
-  Status status;
+  Status status;      ///< ok, or what failed first, by field ("lcp.complementarity", …) and index
   S residual = S(0);  ///< ‖min(z, w)‖∞
 };
 

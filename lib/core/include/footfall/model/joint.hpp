@@ -18,6 +18,9 @@
 FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
+/// A joint's kind: fixed (no coordinate), revolute or prismatic about/along its axis (one),
+/// planar (x, y, φ: three), or a free flyer (position and a unit
+/// quaternion: nq 7, nv 6).
 enum class JointType : unsigned char { kFixed, kRevolute, kPrismatic, kPlanar, kFreeFlyer };
 
 // Coordinates per joint type, indexed by JointType: a table, not a switch, because the
@@ -29,16 +32,19 @@ constexpr unsigned char kJointNv[] = {0, 1, 1, 3, 6};
 constexpr unsigned kJointTypes = sizeof(kJointNq);
 }  // namespace detail
 
+/// The configuration coordinates of a joint of this type (0 for a value out of range).
 constexpr int joint_nq(JointType type) noexcept {
   const unsigned t = static_cast<unsigned>(type);
   return t < detail::kJointTypes ? detail::kJointNq[t] : 0;
 }
 
+/// The velocity coordinates (DOFs) of a joint of this type (0 for a value out of range).
 constexpr int joint_nv(JointType type) noexcept {
   const unsigned t = static_cast<unsigned>(type);
   return t < detail::kJointTypes ? detail::kJointNv[t] : 0;
 }
 
+/// The type's name, as the host tool prints it ("free_flyer", …).
 constexpr const char* to_string(JointType type) noexcept {
   switch (type) {
     case JointType::kFixed:
@@ -61,6 +67,7 @@ constexpr const char* to_string(JointType type) noexcept {
 template <typename S>
 struct JointState {
   JointState() noexcept = default;
+  /// Unset: every member is poisoned until evaluate_joint writes it (common/numeric.hpp).
   explicit JointState(detail::Unset) noexcept
       : transform(detail::kUnset),
         subspace{Motion<S>(detail::kUnset), Motion<S>(detail::kUnset), Motion<S>(detail::kUnset),
@@ -89,9 +96,16 @@ int revolute_coordinate_axis(JointType type, const Vector3<S>& axis) noexcept {
 template <typename S, int A>
 struct AxisTurn {
   static_assert(A >= 0 && A < 3, "a coordinate axis");
+  ///@{
+  /// B and C: the two coordinates after A, cyclically, the only ones the turn changes.
   static constexpr int B = (A + 1) % 3, C = (A + 2) % 3;
+  ///@}
+  ///@{
+  /// The cosine and sine of the turn's angle (the identity by default).
   S cos = S(1), sin = S(0);
+  ///@}
 
+  /// The turn by `angle` [rad] about axis A.
   static AxisTurn By(S angle) noexcept {
     const SinCos<S> sc = sin_cos(angle);
     AxisTurn t;
@@ -108,6 +122,7 @@ struct AxisTurn {
     return t;
   }
 
+  /// E_J v.
   FOOTFALL_INLINE Vector3<S> apply(const Vector3<S>& v) const noexcept {
     Vector3<S> out;
     out.coeffRef(A) = v.coeff(A);
@@ -186,6 +201,7 @@ struct AxisTurn {
 template <typename S, int A>
 class AxisTransform {
  public:
+  /// (E_J, r) from a turn and a stored translation r, which must outlive this.
   FOOTFALL_INLINE AxisTransform(const AxisTurn<S, A>& turn, const Vector3<S>& translation) noexcept
       : turn_(turn), translation_(translation) {}
   AxisTransform(const AxisTurn<S, A>& turn, const Vector3<S>&& translation) = delete;
@@ -194,15 +210,19 @@ class AxisTransform {
       : AxisTransform(AxisTurn<S, A>::Of(x.rotation()), x.translation()) {}
   explicit AxisTransform(const Transform<S>&& x) = delete;
 
+  /// X m: motion m from the parent's coordinates to the body's, as Transform::apply.
   FOOTFALL_INLINE Motion<S> apply(const Motion<S>& m) const noexcept {
     return detail::transform_motion(turn_, translation_, m);
   }
+  /// X* f: force f from the parent's coordinates to the body's.
   FOOTFALL_INLINE Force<S> apply(const Force<S>& f) const noexcept {
     return detail::transform_force(turn_, translation_, f);
   }
+  /// X⁻¹ m: motion m from the body's coordinates to the parent's.
   FOOTFALL_INLINE Motion<S> apply_inverse(const Motion<S>& m) const noexcept {
     return detail::inverse_transform_motion(turn_, translation_, m);
   }
+  /// (X*)⁻¹ f = Xᵀ f: force f from the body's coordinates to the parent's.
   FOOTFALL_INLINE Force<S> apply_inverse(const Force<S>& f) const noexcept {
     return detail::inverse_transform_force(turn_, translation_, f);
   }
@@ -210,8 +230,8 @@ class AxisTransform {
   FOOTFALL_INLINE Transform<S> operator*(const Transform<S>& first) const noexcept {
     return detail::compose_transforms(turn_, translation_, first);
   }
-  const AxisTurn<S, A>& turn() const noexcept { return turn_; }
-  const Vector3<S>& translation() const noexcept { return translation_; }
+  const AxisTurn<S, A>& turn() const noexcept { return turn_; }  ///< E_J, the rotation
+  const Vector3<S>& translation() const noexcept { return translation_; }  ///< r, the stored vector it refers to
   /// The same transform, stored densely.
   FOOTFALL_INLINE Transform<S> dense() const noexcept { return Transform<S>(turn_.matrix(), translation_); }
 

@@ -24,19 +24,21 @@ namespace footfall {
 /// How a body is joined to its parent.
 template <typename S>
 struct JointSpec {
-  JointType type = JointType::kFixed;
+  JointType type = JointType::kFixed;  ///< the joint's type; planar or free flyer only for body 0, at the world
   Vector3<S> axis = Vector3<S>::UnitZ();          ///< unit, in the joint frame (revolute, prismatic)
   Transform<S> placement = Transform<S>();        ///< X_T: parent frame → joint frame
   JointLimits<S> limits{};                        ///< revolute and prismatic only
   S armature = S(0);                              ///< reflected rotor inertia [kg m² or kg], ≥ 0
   S gear_ratio = S(1);                            ///< motor turns per joint turn, > 0
 
+  /// A fixed joint at `placement` (X_T): no coordinates.
   static JointSpec Fixed(const Transform<S>& placement = Transform<S>()) noexcept {
     JointSpec j;
     j.type = JointType::kFixed;
     j.placement = placement;
     return j;
   }
+  /// A revolute joint about the unit `axis` of the joint frame, at `placement` (X_T).
   static JointSpec Revolute(const Vector3<S>& axis, const Transform<S>& placement = Transform<S>()) noexcept {
     JointSpec j;
     j.type = JointType::kRevolute;
@@ -44,25 +46,31 @@ struct JointSpec {
     j.placement = placement;
     return j;
   }
+  /// A prismatic joint along the unit `axis` of the joint frame, at `placement` (X_T).
   static JointSpec Prismatic(const Vector3<S>& axis, const Transform<S>& placement = Transform<S>()) noexcept {
     JointSpec j = Revolute(axis, placement);
     j.type = JointType::kPrismatic;
     return j;
   }
+  /// A planar joint to the world: q = (x, y, φ) in world coordinates, turning about world z.
   static JointSpec Planar() noexcept {
     JointSpec j;
     j.type = JointType::kPlanar;
     return j;
   }
+  /// A free flyer to the world: q = (origin in world coordinates, unit quaternion x y z w, body →
+  /// world), v = (linear velocity of the body origin, angular velocity), both in body coordinates.
   static JointSpec FreeFlyer() noexcept {
     JointSpec j;
     j.type = JointType::kFreeFlyer;
     return j;
   }
+  /// Sets the limits and returns this joint, for chaining.
   JointSpec& with_limits(const JointLimits<S>& l) noexcept {
     limits = l;
     return *this;
   }
+  /// Sets the armature [kg m² or kg] and the gear ratio and returns this joint, for chaining.
   JointSpec& with_drive(S armature_value, S gear_ratio_value) noexcept {
     armature = armature_value;
     gear_ratio = gear_ratio_value;
@@ -70,10 +78,12 @@ struct JointSpec {
   }
 };
 
+/// Builds a Model<S, B, D> without heap: add_body() for each body, parent before child, each
+/// validated as it is added, then build() to copy the model out.
 template <typename S, int B, int D>
 class ModelBuilder {
  public:
-  using ModelType = Model<S, B, D>;
+  using ModelType = Model<S, B, D>;  ///< the model this builder builds
 
   /// Adds a body joined to `parent` (an earlier body's index, or −1 for the world) and, on
   /// success, stores its index in *index (if given).

@@ -66,6 +66,7 @@ constexpr bool topology_is_valid() noexcept {
   return true;
 }
 
+/// topology_is_valid<T>() as a constant, for static_assert on a topology type.
 template <typename T>
 constexpr bool TopologyIsValid = topology_is_valid<T>();
 

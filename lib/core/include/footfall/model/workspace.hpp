@@ -17,19 +17,26 @@
 FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
+/// The results and scratch of the algorithms for a Model<S, B, D>: body arrays in body
+/// coordinates, DOF arrays in the order of v. `stage` says which results are current; a result
+/// whose bit is not set is stale or unwritten.
 template <typename S, int B, int D>
 struct Workspace {
-  static constexpr std::size_t kBodySlots = static_cast<std::size_t>(B);
-  static constexpr std::size_t kDofSlots = static_cast<std::size_t>(D);
-  using Vector = Eigen::Matrix<S, Eigen::Dynamic, 1, 0, D, 1>;
-  using Matrix = Eigen::Matrix<S, Eigen::Dynamic, Eigen::Dynamic, 0, D, D>;
+  static constexpr std::size_t kBodySlots = static_cast<std::size_t>(B);  ///< B as an array extent
+  static constexpr std::size_t kDofSlots = static_cast<std::size_t>(D);   ///< D as an array extent
+  using Vector = Eigen::Matrix<S, Eigen::Dynamic, 1, 0, D, 1>;  ///< nv entries, at most D (no heap)
+  using Matrix = Eigen::Matrix<S, Eigen::Dynamic, Eigen::Dynamic, 0, D, D>;  ///< nv×nv, at most D×D (no heap)
 
+  /// The bits of `stage`, one per group of results.
   enum Stage : unsigned {
     kKinematics = 1u << 0,   ///< forward_kinematics: placements, velocities, S, c
     kMassMatrix = 1u << 1,   ///< mass_matrix: H
     kFactor = 1u << 2,       ///< factorize_mass_matrix: LᵀDL of H
     kBias = 1u << 3,         ///< bias_forces: C(q, v) in `bias`; its q̈ = 0 accelerations in `acceleration`
   };
+  /// The Stage bits of the results that are current. forward_kinematics sets kKinematics alone
+  /// (0 after it fails); the others set their own bit on success and clear those of results they
+  /// overwrite or outdate (mass_matrix clears kFactor, rnea kBias).
   unsigned stage = 0;
 
   /// forward_kinematics

@@ -13,6 +13,7 @@
 FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
+/// The built-in biped's model type: 13 bodies, 18 DOFs.
 template <typename S>
 using BipedModel = Model<S, 13, 18>;
 
@@ -25,6 +26,8 @@ Vector3<S> biped_sole_corner(int corner) noexcept {
 /// Body index of a leg's foot (ankle roll link): 6 (left), 12 (right).
 constexpr int biped_foot_body(int leg) noexcept { return 6 + 6 * leg; }
 
+/// Builds the built-in 12-joint biped with a floating base (this header's opening comment) into
+/// *out.
 template <typename S>
 Status build_biped_model(BipedModel<S>* out) noexcept {
   ModelBuilder<S, 13, 18> builder;

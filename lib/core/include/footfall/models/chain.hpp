@@ -10,9 +10,12 @@
 FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
+/// A model with room for a chain of N links.
 template <typename S, int N>
 using ChainModel = Model<S, N, N>;
 
+/// Builds the chain of `links` links (this header's opening comment) into *out; refuses a count
+/// below 1 or beyond the model's capacity (Status::Capacity "chain.links").
 template <typename S, int B, int D>
 Status build_chain_model(int links, Model<S, B, D>* out) noexcept {
   if (links < 1 || links > B || links > D) return Status::Capacity("chain.links", links);

@@ -18,10 +18,12 @@
 FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
+/// The built-in quadruped's model type: 13 bodies, 18 DOFs.
 template <typename S>
 using QuadrupedModel = Model<S, 13, 18>;
 
-constexpr int kQuadrupedLegs = 4;
+constexpr int kQuadrupedLegs = 4;  ///< legs, numbered as kQuadrupedLegNames
+/// The legs' names in body order: front right, front left, rear right, rear left.
 constexpr const char* kQuadrupedLegNames[kQuadrupedLegs] = {"FR", "FL", "RR", "RL"};
 
 /// The foot contact point (centre of the foot sphere, radius 0.02 m) in the calf frame.
@@ -38,7 +40,8 @@ constexpr int quadruped_calf_body(int leg) noexcept { return 3 + 3 * leg; }
 /// thigh and calf, the hip on the free flyer's last. check_topology confirms it against
 /// build_quadruped_model's model (test_unrolled_factor.cpp).
 struct QuadrupedTopology {
-  static constexpr int kDofs = 18;
+  static constexpr int kDofs = 18;  ///< nv
+  /// λ(k) of each DOF, −1 at the root.
   static constexpr int kDofParent[kDofs] = {-1, 0, 1, 2, 3, 4,  ///< free flyer
                                             5, 6, 7,            // FR hip, thigh, calf
                                             5, 9, 10,           // FL

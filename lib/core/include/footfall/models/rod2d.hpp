@@ -10,9 +10,11 @@
 FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
+/// The planar rod's model type: one body on a planar joint (3 DOFs).
 template <typename S>
 using Rod2dModel = Model<S, 1, 3>;
 
+/// Builds the planar rod (this header's opening comment) into *out.
 template <typename S>
 Status build_rod2d_model(Rod2dModel<S>* out) noexcept {
   Inertia<S> rod;

@@ -17,20 +17,27 @@
 FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
+/// The places a simulation's contacts may happen: up to K ground contacts, each with the fixed
+/// plane it may touch (its normal the plane's unit normal, pointing into free space) and that
+/// plane's offset along the normal. Candidate i is contacts[i] with plane_offset[i].
 template <typename S, int K>
 struct ContactCandidates {
-  static constexpr int kCapacity = K;
+  static constexpr int kCapacity = K;  ///< the most candidates
 
   ContactSet<S, K> contacts;           ///< ground contacts only; normal = the plane's normal
   S plane_offset[static_cast<std::size_t>(K)] = {};  ///< the plane's height along its normal (m)
 
+  /// Appends a candidate whose plane lies at `offset` (m) along its normal. Not validated here
+  /// (validate_candidates() does that); a full set is refused as ContactSet::add refuses it.
   Status add(const Contact<S>& contact, S offset = S(0)) noexcept {
     const int i = contacts.count;
     const Status status = contacts.add(contact);
     if (status.ok()) plane_offset[i] = offset;
     return status;
   }
+  /// The number of candidates.
   int size() const noexcept { return contacts.count; }
+  /// Removes every candidate.
   void clear() noexcept { contacts.clear(); }
 };
 

@@ -15,7 +15,7 @@ namespace footfall {
 /// What both schemes share: the world, the contact tolerances and the bounded iterations.
 template <typename S>
 struct RigidContactOptions {
-  Vector3<S> gravity = standard_gravity<S>();
+  Vector3<S> gravity = standard_gravity<S>();  ///< g, world frame (m/s²)
   /// A candidate closer to its plane than this (m) is touching: it may carry force and joins an
   /// impact. Also the penetration the schemes accept before they shorten a step.
   S gap_tolerance = S(1e-6);
@@ -40,6 +40,7 @@ struct RigidContactOptions {
   int max_pivots = 0;
 };
 
+/// Checks the rigid schemes' shared contact options: Status::BadInput naming the first field out of range.
 template <typename S>
 Status validate_rigid_contact_options(const RigidContactOptions<S>& o) noexcept {
   if (!all_finite(o.gravity)) return Status::BadInput("options.gravity");
@@ -75,17 +76,18 @@ bool rests_on_plane(const RigidContactOptions<S>& co, S gap_start, S rate_start,
 /// RBDA Table 11.1 with Heun's method (RBDA (11.50)) and its interpolation polynomial (11.51).
 template <typename S>
 struct EventDrivenOptions {
-  RigidContactOptions<S> contact;
+  RigidContactOptions<S> contact;  ///< gravity, the tolerances, the Zeno rule and the LCPs' pivot limit
   S step = S(1e-3);  ///< the integration step h (s); a step that meets an event ends there
   /// Events inside a step are located on the step's interpolant to within this time (s), by
   /// bisection in at most max_location_iterations halvings.
   S event_time_tolerance = S(1e-9);
-  int max_location_iterations = 60;
+  int max_location_iterations = 60;  ///< the bisection's bound on halvings, 1 to 200
   /// Baumgarte's stabilisation of the active contacts, whose φ̈ = 0 only holds φ = 0 to the
   /// integrator's accuracy: φ̈ = −2φ̇/τ − φ/τ² with τ = this (s); 0 turns it off.
   S stabilization_time = S(0);
 };
 
+/// Checks the event-driven scheme's options (and their contact options): Status::BadInput naming the first field out of range.
 template <typename S>
 Status validate_event_driven_options(const EventDrivenOptions<S>& o) noexcept {
   const Status status = validate_rigid_contact_options(o.contact);
@@ -103,7 +105,7 @@ Status validate_event_driven_options(const EventDrivenOptions<S>& o) noexcept {
 /// Liu04 (27)–(29) and its step-scoring rule.
 template <typename S>
 struct TrapezoidalOptions {
-  RigidContactOptions<S> contact;
+  RigidContactOptions<S> contact;  ///< gravity, the tolerances, the Zeno rule and the LCPs' pivot limit
   FrictionModel friction = FrictionModel::kNone;  ///< of the contact LCP (29) and the impacts (14)
   S initial_step = S(1e-3);  ///< h-init, which the scoring rule halves or doubles
   S max_step = S(1e-2);      ///< the doubling stops here
@@ -111,12 +113,13 @@ struct TrapezoidalOptions {
   /// The implicit equations (28) are solved by fixed-point iteration to this relative change of
   /// ṽ, in at most max_iterations evaluations.
   S iteration_tolerance = std::sqrt(epsilon<S>());
-  int max_iterations = 20;
+  int max_iterations = 20;  ///< the bound on those evaluations, 1 to 1000 (IterationLimit "motion.iterations")
   /// Liu04's rule: after this many steps in a row shorter than h-init it halves h-init; after this
   /// many in a row at h-init it doubles it.
   int score_limit = 8;
 };
 
+/// Checks the trapezoidal scheme's options (and their contact options): Status::BadInput naming the first field out of range.
 template <typename S>
 Status validate_trapezoidal_options(const TrapezoidalOptions<S>& o) noexcept {
   const Status status = validate_rigid_contact_options(o.contact);
@@ -153,6 +156,7 @@ struct TimeSteppingOptions {
   S restitution_threshold = S(0);
 };
 
+/// Checks the time-stepping scheme's options (and their contact options): Status::BadInput naming the first field out of range.
 template <typename S>
 Status validate_time_stepping_options(const TimeSteppingOptions<S>& o) noexcept {
   const Status status = validate_rigid_contact_options(o.contact);

@@ -33,15 +33,20 @@
 FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
+/// The soft contact's normal force law: a linear spring-damper surface, or Hunt–Crossley's
+/// k δⁿ + λ δⁿ δ̇ (Hunt–Crossley 1975).
 enum class SoftNormalLaw : unsigned char { kLinearSurface = 0, kHuntCrossley };
 
+/// The law's name, as the host tool prints it.
 constexpr const char* to_string(SoftNormalLaw law) noexcept {
   return law == SoftNormalLaw::kLinearSurface ? "linear_surface" : "hunt_crossley";
 }
 
+/// The soft-contact model's constants, the same for every candidate: the normal law with its
+/// spring and damper, and the tangential patch's (each candidate's μ is its Contact's).
 template <typename S>
 struct SoftContactParameters {
-  SoftNormalLaw law = SoftNormalLaw::kLinearSurface;
+  SoftNormalLaw law = SoftNormalLaw::kLinearSurface;  ///< the normal force: the linear surface or Hunt–Crossley
   S normal_stiffness = S(2e4);  ///< K_n (N/m), or Hunt–Crossley's k (N/mⁿ)
   S normal_damping = S(2e2);    ///< D_n (N s/m), or Hunt–Crossley's λ (N s/mⁿ⁺¹)
   S exponent = S(1.5);          ///< Hunt–Crossley's n (1.5: Hertz's sphere)
@@ -49,6 +54,7 @@ struct SoftContactParameters {
   S tangential_damping = S(2e2);    ///< D_t (N s/m)
 };
 
+/// Checks the soft-contact constants: Status::BadInput naming the first one out of range.
 template <typename S>
 Status validate_soft_parameters(const SoftContactParameters<S>& p) noexcept {
   if (static_cast<int>(p.law) > static_cast<int>(SoftNormalLaw::kHuntCrossley)) return Status::BadInput("soft.law");
@@ -70,8 +76,8 @@ Status validate_soft_parameters(const SoftContactParameters<S>& p) noexcept {
 /// (The NOLINT: clang-tidy 14 reports the index __i0 of the implicit copy of an array member.)
 template <typename S, int K>
 struct SoftContactState {  // NOLINT(bugprone-reserved-identifier,cert-dcl37-c,cert-dcl51-cpp)
-  static constexpr std::size_t kSlots = static_cast<std::size_t>(K);
-  bool in_contact[kSlots] = {};
+  static constexpr std::size_t kSlots = static_cast<std::size_t>(K);  ///< K, as an array extent
+  bool in_contact[kSlots] = {};  ///< the normal patch is under the body point, z = p (linear surface only)
   S left_at[kSlots] = {};      ///< t₀
   S left_depth[kSlots] = {};   ///< z₀
   Vector3<S> displacement[kSlots];  ///< x
@@ -150,20 +156,22 @@ Status soft_contact_forces(const Model<S, B, D>& model, const Workspace<S, B, D>
   return Status::Ok();
 }
 
+/// The state of a soft-contact motion, advanced in place by advance_soft_contact (on a non-ok
+/// Status it is left unchanged). The caller sets time, q and v; the surface state starts relaxed.
 template <typename S, int B, int D, int K>
 struct SoftMotionState {
-  S time = S(0);
-  typename Model<S, B, D>::ConfigVector q;
-  typename Model<S, B, D>::TangentVector v;
-  SoftContactState<S, K> contact;
+  S time = S(0);                             ///< t (s)
+  typename Model<S, B, D>::ConfigVector q;   ///< the configuration (nq entries)
+  typename Model<S, B, D>::TangentVector v;  ///< the joint velocities (nv entries)
+  SoftContactState<S, K> contact;            ///< each candidate's surface state
   S contact_work = S(0);  ///< ∫ τ_cᵀ v dt since the start: KE + PE − this stays constant
 };
 
 /// (The NOLINT: clang-tidy 14 reports the index __i0 of the implicit copy of an array member.)
 template <typename S, int K>
 struct SoftStepReport {  // NOLINT(bugprone-reserved-identifier,cert-dcl37-c,cert-dcl51-cpp)
-  static constexpr std::size_t kSlots = static_cast<std::size_t>(K);
-  Status status;
+  static constexpr std::size_t kSlots = static_cast<std::size_t>(K);  ///< K, as an array extent
+  Status status;  ///< ok, or why the step was refused (the state is then unchanged)
   S time = S(0);                      ///< the step's end
   S step = S(0);                      ///< its length h
   S gap[kSlots] = {};                 ///< at the step's start
@@ -173,11 +181,17 @@ struct SoftStepReport {  // NOLINT(bugprone-reserved-identifier,cert-dcl37-c,cer
   S stored_energy = S(0);   ///< in the patches' springs at the step's end: ½K_n z² + ½K_t |x|² (linear)
 };
 
+/// The scratch of advance_soft_contact: the caller owns it, but nothing in it is a result to rely
+/// on; SoftMotionState and SoftStepReport hold the answers.
 template <typename S, int B, int D>
 struct SoftMotionWorkspace {
-  typename Model<S, B, D>::TangentVector tau, tau_contact, v_end;  ///< τ + τ_c, τ_c = Σ Jᵀf
-  typename Model<S, B, D>::ConfigVector q_end;
-  Eigen::Matrix<S, 3, Eigen::Dynamic, 0, 3, D> jacobian;
+  /// @name Scratch of advance_soft_contact (not for the caller)
+  /// The step's joint torques, its end state and a candidate's point Jacobian.
+  ///@{
+  typename Model<S, B, D>::TangentVector tau, tau_contact, v_end;  ///< tau = τ + τ_c; tau_contact = τ_c = Σ Jᵀf; v_end = v⁺
+  typename Model<S, B, D>::ConfigVector q_end;  ///< q⁺
+  Eigen::Matrix<S, 3, Eigen::Dynamic, 0, 3, D> jacobian;  ///< J of a candidate's point (3 × nv, world velocity)
+  ///@}
 };
 
 /// One step h of semi-implicit Euler with the soft forces held from the step's start: v⁺ = v +

@@ -67,15 +67,19 @@ FOOTFALL_COLD Status validate_mass_properties(S mass, const Vector3<S>& com,
   return Status::Ok();
 }
 
+/// A spatial rigid-body inertia (RBDA §2.13), stored as (m, h, Ī): the mass [kg], the first
+/// moment of mass h = m c about the frame's origin [kg m] and the rotational inertia Ī about the
+/// frame's origin [kg m²]. Made by FromMassComInertia, which validates its input, or zero;
+/// inertias expressed in the same frame add.
 template <typename S>
 class Inertia {
  public:
-  using Scalar = S;
+  using Scalar = S;  ///< the scalar type
 
   /// The inertia of nothing: zero mass. The start of a composite sum.
   Inertia() noexcept
       : mass_(S(0)), first_moment_(Vector3<S>::Zero()), rotational_(Matrix3<S>::Zero()) {}
-  static Inertia Zero() noexcept { return Inertia(); }
+  static Inertia Zero() noexcept { return Inertia(); }  ///< the inertia of nothing, as Inertia()
 
   /// A body of mass m with its centre of mass at c and rotational inertia I_c about c, all in
   /// this frame's coordinates. Validates them first (validate_mass_properties); on a bad input
@@ -91,8 +95,10 @@ class Inertia {
     return Status::Ok();
   }
 
-  S mass() const noexcept { return mass_; }
+  S mass() const noexcept { return mass_; }  ///< m [kg]
+  /// h = m c [kg m], about this frame's origin.
   const Vector3<S>& first_moment() const noexcept { return first_moment_; }
+  /// Ī [kg m²], about this frame's origin (not about the centre of mass).
   const Matrix3<S>& rotational_about_origin() const noexcept { return rotational_; }
   /// Centre of mass; undefined (division by zero) for the zero inertia.
   Vector3<S> com() const noexcept { return first_moment_ / mass_; }

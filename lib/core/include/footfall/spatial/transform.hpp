@@ -13,6 +13,7 @@
 FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
+/// A Plücker coordinate transform ᴮX_A from frame A to frame B (RBDA §2.8); defined below.
 template <typename S>
 class Transform;
 
@@ -91,10 +92,13 @@ struct MatrixRotation {
 
 }  // namespace detail
 
+/// ᴮX_A, stored as (E, r): E takes A coordinates to B coordinates and r is B's origin in A
+/// coordinates. Motions transform by X = [E 0; −E r× E] (RBDA (2.24)), forces by
+/// X* = X⁻ᵀ = [E −E r×; 0 E]. The default is the identity.
 template <typename S>
 class Transform {  // NOLINT(cppcoreguidelines-special-member-functions): see its copy members
  public:
-  using Scalar = S;
+  using Scalar = S;  ///< the scalar type
 
   Transform() noexcept : rotation_(Matrix3<S>::Identity()), translation_(Vector3<S>::Zero()) {}
   /// Unset, for one assigned whole before it is read (common/numeric.hpp).
@@ -102,20 +106,24 @@ class Transform {  // NOLINT(cppcoreguidelines-special-member-functions): see it
     detail::poison_unset(rotation_.data(), 9);
     detail::poison_unset(translation_.data(), 3);
   }
-  /// Members are assigned, not copy-constructed: Eigen's assignment is an unrolled copy of the
-  /// coefficients, while copy-constructing its storage is a 72-byte aggregate copy that GCC turns
-  /// into a memcpy call for double, which costs a byte loop in some embedded C libraries. So
-  /// clang-tidy's member-initializer and rule-of-five advice is declined here on purpose (a move
-  /// is this same copy), and self-assignment copies each coefficient onto itself, harmlessly.
-  /// NOLINTBEGIN(cppcoreguidelines-prefer-member-initializer,cppcoreguidelines-special-member-functions,cert-oop54-cpp)
+  // Members are assigned, not copy-constructed: Eigen's assignment is an unrolled copy of the
+  // coefficients, while copy-constructing its storage is a 72-byte aggregate copy that GCC turns
+  // into a memcpy call for double, which costs a byte loop in some embedded C libraries. So
+  // clang-tidy's member-initializer and rule-of-five advice is declined here on purpose (a move
+  // is this same copy), and self-assignment copies each coefficient onto itself, harmlessly.
+  // NOLINTBEGIN(cppcoreguidelines-prefer-member-initializer,cppcoreguidelines-special-member-functions,cert-oop54-cpp)
+
+  /// (E, r): E a rotation (A → B coordinates), r B's origin in A coordinates.
   FOOTFALL_INLINE Transform(const Matrix3<S>& rotation, const Vector3<S>& translation) noexcept {
     rotation_ = rotation;  // cppcheck-suppress useInitializationList
     translation_ = translation;  // cppcheck-suppress useInitializationList
   }
+  /// A copy of `other`, coefficient by coefficient.
   FOOTFALL_INLINE Transform(const Transform& other) noexcept {
     rotation_ = other.rotation_;  // cppcheck-suppress useInitializationList
     translation_ = other.translation_;  // cppcheck-suppress useInitializationList
   }
+  /// Copies `other`'s coefficients onto this.
   FOOTFALL_INLINE Transform& operator=(const Transform& other) noexcept {
     rotation_ = other.rotation_;
     translation_ = other.translation_;
@@ -123,6 +131,7 @@ class Transform {  // NOLINT(cppcoreguidelines-special-member-functions): see it
   }
   // NOLINTEND(cppcoreguidelines-prefer-member-initializer,cppcoreguidelines-special-member-functions,cert-oop54-cpp)
 
+  /// The identity: B is A.
   static Transform Identity() noexcept { return Transform(); }
   /// rot(E) of RBDA (2.25): B is A rotated, with the same origin.
   static Transform Rotation(const Matrix3<S>& e) noexcept {
@@ -133,19 +142,23 @@ class Transform {  // NOLINT(cppcoreguidelines-special-member-functions): see it
     return Transform(Matrix3<S>::Identity(), r);
   }
 
-  const Matrix3<S>& rotation() const noexcept { return rotation_; }
-  const Vector3<S>& translation() const noexcept { return translation_; }
+  const Matrix3<S>& rotation() const noexcept { return rotation_; }  ///< E: A coordinates → B coordinates
+  const Vector3<S>& translation() const noexcept { return translation_; }  ///< r: B's origin in A coordinates
 
-  /// The products (detail:: above writes each formula once).
+  /// X m: motion m from A coordinates to B coordinates. (The products: detail:: above writes
+  /// each formula once.)
   FOOTFALL_INLINE Motion<S> apply(const Motion<S>& m) const noexcept {
     return detail::transform_motion(matrix_rotation(), translation_, m);
   }
+  /// X* f: force f from A coordinates to B coordinates.
   FOOTFALL_INLINE Force<S> apply(const Force<S>& f) const noexcept {
     return detail::transform_force(matrix_rotation(), translation_, f);
   }
+  /// X⁻¹ m: motion m from B coordinates to A coordinates, without forming the inverse.
   FOOTFALL_INLINE Motion<S> apply_inverse(const Motion<S>& m) const noexcept {
     return detail::inverse_transform_motion(matrix_rotation(), translation_, m);
   }
+  /// (X*)⁻¹ f = Xᵀ f: force f from B coordinates to A coordinates.
   FOOTFALL_INLINE Force<S> apply_inverse(const Force<S>& f) const noexcept {
     return detail::inverse_transform_force(matrix_rotation(), translation_, f);
   }
@@ -166,6 +179,7 @@ class Transform {  // NOLINT(cppcoreguidelines-special-member-functions): see it
     x << rotation_, Matrix3<S>::Zero(), -rotation_ * skew<S>(translation_), rotation_;
     return x;
   }
+  /// X* = [E −E r×; 0 E], the 6×6 force transform.
   Matrix6<S> force_matrix() const noexcept {
     Matrix6<S> x;
     x << rotation_, -rotation_ * skew<S>(translation_), Matrix3<S>::Zero(), rotation_;

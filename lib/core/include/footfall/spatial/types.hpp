@@ -8,14 +8,19 @@
 FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
+/// A 3-vector: a point, a direction, a force or moment.
 template <typename S>
 using Vector3 = Eigen::Matrix<S, 3, 1>;
+/// A 4-vector: a quaternion's (x, y, z, w).
 template <typename S>
 using Vector4 = Eigen::Matrix<S, 4, 1>;
+/// A 6-vector: a spatial vector's coordinates, angular part first (RBDA §2.1).
 template <typename S>
 using Vector6 = Eigen::Matrix<S, 6, 1>;
+/// A 3×3 matrix: a rotation or a rotational inertia.
 template <typename S>
 using Matrix3 = Eigen::Matrix<S, 3, 3>;
+/// A 6×6 matrix: a spatial transform or inertia in coordinates.
 template <typename S>
 using Matrix6 = Eigen::Matrix<S, 6, 6>;
 

@@ -73,6 +73,9 @@ class SpatialVector {
 
 }  // namespace detail
 
+/// A spatial motion vector [ω; v] (RBDA §2.2): angular velocity ω, and v the velocity of the
+/// body-fixed point at the frame's origin. angular() and linear() give the halves, vector() all
+/// six; motions add, subtract, negate and scale, and Transform::apply carries them by X.
 template <typename S>
 class Motion : public detail::SpatialVector<S, Motion> {
   using Base = detail::SpatialVector<S, Motion>;
@@ -81,6 +84,9 @@ class Motion : public detail::SpatialVector<S, Motion> {
   using Base::Base;
 };
 
+/// A spatial force vector [n; f] (RBDA §2.3): the moment n about the frame's origin and the
+/// force f. The same halves and vector operations as Motion, but a distinct type: a force
+/// transforms by X*, and a motion and a force do not add.
 template <typename S>
 class Force : public detail::SpatialVector<S, Force> {
   using Base = detail::SpatialVector<S, Force>;
@@ -95,6 +101,7 @@ template <typename S>
 FOOTFALL_INLINE S dot(const Motion<S>& m, const Force<S>& f) noexcept {
   return m.vector().dot(f.vector());
 }
+/// The same scalar product with the force first: f · m = m · f.
 template <typename S>
 FOOTFALL_INLINE S dot(const Force<S>& f, const Motion<S>& m) noexcept {
   return dot(m, f);

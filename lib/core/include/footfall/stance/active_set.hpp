@@ -22,16 +22,20 @@
 FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
+/// RBDA Table 11.1's current and active contacts, as the last full solve left them, carried from
+/// tick to tick by solve_stance_tracking (see the top of this file). The caller owns it and
+/// passes the same one every tick; a new or reset() book makes the next tick take the full solve.
 template <int K>
 struct ContactBook {
-  static constexpr std::size_t kSlots = static_cast<std::size_t>(K);
+  static constexpr std::size_t kSlots = static_cast<std::size_t>(K);  ///< K, as an array bound
   int count = -1;  ///< the contacts described (−1: none yet, the next tick takes the full solve)
-  int body[kSlots] = {};
-  int other_body[kSlots] = {};
-  bool current[kSlots] = {};
-  bool active[kSlots] = {};
+  int body[kSlots] = {};        ///< contact i's body, to recognise the same contacts next tick
+  int other_body[kSlots] = {};  ///< contact i's other body (−1: the ground), likewise
+  bool current[kSlots] = {};    ///< contact i is current: touching with ζ̇ = 0 (a force, or none and no acceleration)
+  bool active[kSlots] = {};     ///< contact i is active: held as an equality while the contacts stay the same
   int full_solves = 0;  ///< ticks that took the full solve
   int reuses = 0;       ///< ticks the active set answered alone
+  /// Forgets the sets (count = −1), so that the next tick takes the full solve; the counts stay.
   void reset() noexcept { count = -1; }
 };
 

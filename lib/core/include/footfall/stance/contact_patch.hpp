@@ -23,6 +23,7 @@
 FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
+/// What a contact patch does as a whole (see the top of this file).
 enum class PatchState : unsigned char {
   kSeparating = 0,  ///< no corner carries force
   kSticking,        ///< the loaded corners stick and span the patch (three or more, not on a line)
@@ -31,6 +32,7 @@ enum class PatchState : unsigned char {
                     ///< rotates about them, or is about to
 };
 
+/// The state's name: "separating", "sticking", "sliding" or "tipping".
 constexpr const char* to_string(PatchState state) noexcept {
   switch (state) {
     case PatchState::kSeparating:
@@ -45,6 +47,7 @@ constexpr const char* to_string(PatchState state) noexcept {
   return "unknown patch state";
 }
 
+/// A contact patch's wrench, centre of pressure and state, as patch_wrench computes them.
 template <typename S>
 struct PatchWrench {
   Vector3<S> origin = Vector3<S>::Zero();              ///< o: the corners' centroid, world, m
@@ -54,7 +57,7 @@ struct PatchWrench {
   Vector3<S> centre_of_pressure = Vector3<S>::Zero();  ///< c (= o when separating), world, m
   S normal_force = S(0);                               ///< n · F
   int loaded = 0;                                      ///< corners with a positive normal force
-  PatchState state = PatchState::kSeparating;
+  PatchState state = PatchState::kSeparating;          ///< the patch's state
 };
 
 /// The wrench of contacts first … first + count − 1 of a solved stance (result ok, cd the contact

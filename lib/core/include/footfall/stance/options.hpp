@@ -9,6 +9,7 @@
 FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
+/// How a stance solve models Coulomb friction.
 enum class FrictionModel : unsigned char {
   kNone = 0,   ///< frictionless: RBDA (11.42)'s LCP in the normal forces alone
   kPyramid4,   ///< Coulomb's cone inscribed by a pyramid of 4 facets: an LCP
@@ -16,6 +17,7 @@ enum class FrictionModel : unsigned char {
   kCone,       ///< the exact circular cone ‖f_t‖ ≤ μ f_n: a second-order cone complementarity problem
 };
 
+/// Which method solves the stance problem (StanceOptions::solver), or solved it (StanceResult::solver).
 enum class StanceSolver : unsigned char {
   kAuto = 0,     ///< an exact method the problem allows: Lemke for the LCP models (enumeration if
                  ///< Lemke's answer fails its check on a small frictionless problem), the cone
@@ -44,6 +46,7 @@ enum class ForceChoice : unsigned char {
                 ///< PGS or enumeration named explicitly, or a state the least-norm finish did not settle)
 };
 
+/// What a contact does in a stance answer.
 enum class ContactState : unsigned char {
   kSeparating = 0,  ///< λ = 0: the contact is leaving (ζ̇ ≥ 0) or about to
   kSticking,        ///< λ > 0 and no tangential acceleration (or no friction at all)
@@ -61,6 +64,7 @@ constexpr int stance_variables(FrictionModel model, int contacts) noexcept {
                                                          : 3);
 }
 
+/// The model's name: "none", "pyramid4", "pyramid8" or "cone".
 constexpr const char* to_string(FrictionModel model) noexcept {
   switch (model) {
     case FrictionModel::kNone:
@@ -75,6 +79,7 @@ constexpr const char* to_string(FrictionModel model) noexcept {
   return "unknown friction model";
 }
 
+/// The solver's name: "auto", "lemke", "enumerate", "pgs" or "least-norm".
 constexpr const char* to_string(StanceSolver solver) noexcept {
   switch (solver) {
     case StanceSolver::kAuto:
@@ -91,6 +96,7 @@ constexpr const char* to_string(StanceSolver solver) noexcept {
   return "unknown solver";
 }
 
+/// The choice's name: "unique", "least-norm" or "one of many".
 constexpr const char* to_string(ForceChoice choice) noexcept {
   switch (choice) {
     case ForceChoice::kUnique:
@@ -103,6 +109,7 @@ constexpr const char* to_string(ForceChoice choice) noexcept {
   return "unknown force choice";
 }
 
+/// The state's name: "separating", "sticking" or "sliding".
 constexpr const char* to_string(ContactState state) noexcept {
   switch (state) {
     case ContactState::kSeparating:
@@ -115,9 +122,13 @@ constexpr const char* to_string(ContactState state) noexcept {
   return "unknown state";
 }
 
+/// What a stance solve is asked to do (see the top of this file); solve_stance refuses options
+/// outside the ranges below as BadInput naming the field ("options.solver", …).
 template <typename S>
 struct StanceOptions {
-  FrictionModel friction = FrictionModel::kCone;
+  FrictionModel friction = FrictionModel::kCone;  ///< the friction model
+  /// The solver: kAuto, or one the model allows (enumeration: frictionless only; PGS: not the
+  /// pyramids; Lemke: not the cone). kLeastNorm is a report, refused here.
   StanceSolver solver = StanceSolver::kAuto;
   /// Lemke's limit; 0 chooses lemke_default_pivot_limit(n) for the LCP's n. It bounds the worst
   /// tick, not the usual one: each pivot is a pass over the LCP's n × n tableau.

@@ -28,9 +28,10 @@ enum class ContactMode : unsigned char {
 /// sparse combination of at most three contact-frame rows (one contact's n, t₁, t₂).
 template <typename S>
 struct RowCombination {
-  int count = 0;
-  int row[3] = {0, 0, 0};
-  S weight[3] = {S(0), S(0), S(0)};
+  int count = 0;                     ///< the terms in use, 0 to 3
+  int row[3] = {0, 0, 0};            ///< term j's contact-frame row: i·m + d for contact i's direction d (n, t₁, t₂)
+  S weight[3] = {S(0), S(0), S(0)};  ///< term j's weight
+  /// Makes it the single term w × row r.
   void set1(int r, S w) noexcept { count = 1; row[0] = r; weight[0] = w; }
 };
 
@@ -42,29 +43,32 @@ struct RowCombination {
 template <typename S, int D, int K, int V = stance_variables(FrictionModel::kPyramid8, K)>
 struct StanceWorkspace {
   static_assert(V >= K, "room for at least one unknown a contact");
-  static constexpr int kMaxVariables = V;
-  static constexpr int kMaxRows = 3 * K;
-  static constexpr std::size_t kContactSlots = static_cast<std::size_t>(K);
-  static constexpr std::size_t kVariableSlots = static_cast<std::size_t>(kMaxVariables);
-  using RowVector = Eigen::Matrix<S, Eigen::Dynamic, 1, 0, kMaxRows, 1>;
+  static constexpr int kMaxVariables = V;                                                ///< V, the most unknowns
+  static constexpr int kMaxRows = 3 * K;                                                 ///< the most contact-frame rows
+  static constexpr std::size_t kContactSlots = static_cast<std::size_t>(K);              ///< K, as an array bound
+  static constexpr std::size_t kVariableSlots = static_cast<std::size_t>(kMaxVariables);  ///< V, as an array bound
+  using RowVector = Eigen::Matrix<S, Eigen::Dynamic, 1, 0, kMaxRows, 1>;  ///< one entry a contact-frame row
 
   ContactDynamics<S, D, K> contact;  ///< G, Ġv, W, d of this tick
 
   /// The problem in its own unknowns z (λ_n, facet forces, multipliers, or contact-frame forces).
   LcpProblem<S, kMaxVariables> problem;
-  ContactMode mode[kContactSlots] = {};
+  ContactMode mode[kContactSlots] = {};  ///< contact i's mode this tick
   /// z is f itself: every unknown a contact-frame force with weight 1 on its own row (the
   /// problem is W and d, assemble_contact_problem's plain case), so forces_from_unknowns copies.
   bool unknowns_are_forces = false;
   S slip[kContactSlots][2] = {};              ///< ŝ in (t₁, t₂) for a sliding contact
-  int first_variable[kContactSlots] = {};
-  int variable_count[kContactSlots] = {};
+  int first_variable[kContactSlots] = {};  ///< the index in z of contact i's first unknown
+  int variable_count[kContactSlots] = {};  ///< contact i's unknowns: 1, 3 (cone) or facets + 2 (pyramid)
   RowCombination<S> force_of[kVariableSlots];         ///< column map: z_c → contact-frame force rows
   RowCombination<S> acceleration_of[kVariableSlots];  ///< row map: contact-frame accelerations → w_r
 
-  LemkeWorkspace<S, kMaxVariables> lemke;
+  /// @name Scratch of the solvers (not for the caller)
+  ///@{
+  LemkeWorkspace<S, kMaxVariables> lemke;  ///< an LCP solver's workspace (Lemke's, enumeration's, PGS's): scratch the caller must not rely on
   EnumerationWorkspace<S, kMaxVariables> enumeration;
   PgsWorkspace<S, kMaxVariables> pgs;
+  ///@}
   LcpResult<S, kMaxVariables> lcp;  ///< the LCP solvers' answer, or the cone solver's iterate
   int active[kVariableSlots] = {};  ///< the cone solver's exact finish: the rows held at zero
   /// Of the rows the answer holds, how many the least-norm finish found dependent on the others
@@ -79,30 +83,34 @@ struct StanceWorkspace {
   Eigen::Matrix<S, Eigen::Dynamic, 1, 0, D, 1> magnitude;    ///< the sizes of the residual's terms
 };
 
+/// The answer of a stance solve (solve_stance, solve_stance_tracking) for up to K contacts and D
+/// DOFs; contact i is the set's contact i. When status is not ok the forces, accelerations and
+/// torques are zero and every contact separating: never a plausible-looking number that is wrong.
 template <typename S, int D, int K>
 struct StanceResult {
-  static constexpr std::size_t kContactSlots = static_cast<std::size_t>(K);
-  using RowVector = Eigen::Matrix<S, Eigen::Dynamic, 1, 0, 3 * K, 1>;
-  using DofVector = Eigen::Matrix<S, Eigen::Dynamic, 1, 0, D, 1>;
+  static constexpr std::size_t kContactSlots = static_cast<std::size_t>(K);  ///< K, as an array bound
+  using RowVector = Eigen::Matrix<S, Eigen::Dynamic, 1, 0, 3 * K, 1>;       ///< one entry a contact-frame row
+  using DofVector = Eigen::Matrix<S, Eigen::Dynamic, 1, 0, D, 1>;           ///< one entry a DOF (nv used)
 
-  Status status;
-  FrictionModel friction = FrictionModel::kCone;
+  Status status;                                  ///< ok only when every check passed
+  FrictionModel friction = FrictionModel::kCone;  ///< the friction model it was solved with
   StanceSolver solver = StanceSolver::kLemke;  ///< the one that ran (never kAuto)
   int work = 0;        ///< pivots (Lemke), active sets (enumeration) or sweeps (PGS, cone)
-  int work_limit = 0;
+  int work_limit = 0;  ///< the bound on `work` (0 for a kLeastNorm answer or an active-set tick)
   S residual = std::numeric_limits<S>::infinity();  ///< complementarity residual of the answer
   ForceChoice force_choice = ForceChoice::kUnique;   ///< whether `force` is the only answer (options.hpp)
 
   int count = 0;  ///< contacts
   Vector3<S> force[kContactSlots];        ///< on the successor, world frame, N
   S normal_force[kContactSlots] = {};     ///< λᵢ
-  ContactState state[kContactSlots] = {};
+  ContactState state[kContactSlots] = {};  ///< contact i's state
   RowVector lambda;                 ///< contact-frame forces: (f_n, f_t₁, f_t₂) per contact, or f_n alone frictionless
   RowVector contact_acceleration;   ///< ζ̇ and the tangential accelerations on the same rows, from q̈
   DofVector qdd;                    ///< q̈ = H⁻¹(τ − C + τ_c)
   DofVector tau_contact;            ///< τ_c = T λ (with friction, Gᵀ f), RBDA (11.32)
   S equation_residual = std::numeric_limits<S>::infinity();  ///< ‖H q̈ + C − τ − τ_c‖∞
 
+  /// status.ok(): the forces and accelerations passed every check.
   bool ok() const noexcept { return status.ok(); }
 };
 

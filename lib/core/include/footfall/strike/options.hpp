@@ -10,6 +10,7 @@
 FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
+/// How friction acts in a strike's impulse problem.
 enum class StrikeFriction : unsigned char {
   kNone = 0,  ///< frictionless: impulses along the normals alone (Liu04 (11)–(15))
   kSticking,  ///< friction stops all tangential motion of every contact that takes impulse
@@ -39,6 +40,7 @@ enum class RestitutionLaw : unsigned char {
   kPoisson,
 };
 
+/// The model's name, as the host tool prints it.
 constexpr const char* to_string(StrikeFriction model) noexcept {
   switch (model) {
     case StrikeFriction::kNone:
@@ -55,6 +57,7 @@ constexpr const char* to_string(StrikeFriction model) noexcept {
   return "unknown friction model";
 }
 
+/// The law's name, as the host tool prints it.
 constexpr const char* to_string(RestitutionLaw law) noexcept {
   switch (law) {
     case RestitutionLaw::kNewton:
@@ -65,10 +68,13 @@ constexpr const char* to_string(RestitutionLaw law) noexcept {
   return "unknown restitution law";
 }
 
+/// What solve_strike and solve_two_system_strike are asked to do: the friction model and the
+/// restitution law of the impact problem, the solver and the bounds on its work, which contacts
+/// take part, and the step budget of the peak-load prediction.
 template <typename S>
 struct StrikeOptions {
-  StrikeFriction friction = StrikeFriction::kCone;
-  RestitutionLaw law = RestitutionLaw::kNewton;
+  StrikeFriction friction = StrikeFriction::kCone;  ///< the friction model of the impact problem
+  RestitutionLaw law = RestitutionLaw::kNewton;     ///< the restitution law; each contact's e is its Contact::restitution
   StanceSolver solver = StanceSolver::kAuto;  ///< as for stance; enumeration for kSticking always
   int max_pivots = 0;    ///< Lemke's limit; 0 chooses lemke_default_pivot_limit(n) (as StanceOptions)
   int max_sweeps = 200;  ///< the cone solver's and PGS's sweeps, ≥ 1: the worst strike's bound

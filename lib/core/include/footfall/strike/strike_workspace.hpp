@@ -16,13 +16,15 @@
 FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
+/// The scratch of solve_strike (and of predict_peak_loads): the caller owns it and passes it
+/// in, but nothing in it is a result to rely on; StrikeResult holds the answer.
 /// V: the room for the impact problem's unknowns, as StanceWorkspace's (the default holds every
 /// friction model; strike_variables(StrikeFriction::kCone, K) the exact cone's and sticking's).
 template <typename S, int D, int K, int V = strike_variables(StrikeFriction::kPyramid8, K)>
 struct StrikeWorkspace {
-  static constexpr std::size_t kContactSlots = static_cast<std::size_t>(K);
-  using RowVector = typename ContactDynamics<S, D, K>::RowVector;
-  using DofVector = Eigen::Matrix<S, Eigen::Dynamic, 1, 0, D, 1>;
+  static constexpr std::size_t kContactSlots = static_cast<std::size_t>(K);  ///< K, as an array extent
+  using RowVector = typename ContactDynamics<S, D, K>::RowVector;  ///< a vector on contact-frame rows (at most 3K)
+  using DofVector = Eigen::Matrix<S, Eigen::Dynamic, 1, 0, D, 1>;  ///< a vector on the DOFs (nv entries, at most D)
 
   StanceWorkspace<S, D, K, V> solve;  ///< G, W of the contacts that take part; the problem; the solvers
   ContactSet<S, K> taking_part;    ///< the contacts that strike or touch, in the set's order
@@ -36,10 +38,11 @@ struct StrikeWorkspace {
   /// (the rigid impulse's, scaled to a unit normal component), the normal-row coupling
   /// A = n-rows of W times those directions, and the compliant strike's state.
   S direction[kContactSlots][3] = {};
-  Eigen::Matrix<S, K, K> coupling = Eigen::Matrix<S, K, K>::Zero();
+  Eigen::Matrix<S, K, K> coupling = Eigen::Matrix<S, K, K>::Zero();  ///< A: ζ̇_n,i = Σ_j A_ij f_j
   S depth[kContactSlots] = {};      ///< δ: the pad's compression
   S speed[kContactSlots] = {};      ///< ζ_n: the normal velocity (negative while compressing)
   Eigen::Matrix<S, D, K> torque_per_force = Eigen::Matrix<S, D, K>::Zero();  ///< Gᵀ times the directions
+  /// Gᵀf(t) at the last sample of the prediction (torque_last) and the one before (torque_before).
   DofVector torque_last, torque_before;  ///< Gᵀf(t) at the last two samples
   int touched[static_cast<std::size_t>(D)] = {};  ///< the DOFs the contacts' supports reach
 };
@@ -52,6 +55,7 @@ enum class StrikeState : unsigned char {
   kSliding,      ///< took impulse and leaves sliding (its friction impulse on the cone's edge)
 };
 
+/// The state's name, as the host tool prints it.
 constexpr const char* to_string(StrikeState state) noexcept {
   switch (state) {
     case StrikeState::kLeftOut:
@@ -69,8 +73,8 @@ constexpr const char* to_string(StrikeState state) noexcept {
 /// The compliant strike predicted from the pads (strike/peak_loads.hpp).
 template <typename S, int D, int K>
 struct StrikePeaks {
-  static constexpr std::size_t kContactSlots = static_cast<std::size_t>(K);
-  using DofVector = Eigen::Matrix<S, Eigen::Dynamic, 1, 0, D, 1>;
+  static constexpr std::size_t kContactSlots = static_cast<std::size_t>(K);  ///< K, as an array extent
+  using DofVector = Eigen::Matrix<S, Eigen::Dynamic, 1, 0, D, 1>;  ///< a vector on the DOFs (nv entries, at most D)
 
   bool predicted = false;  ///< pads were given and the prediction ran
   S duration = S(0);       ///< s: from touchdown until every pad's force has returned to zero
@@ -82,22 +86,27 @@ struct StrikePeaks {
   DofVector joint_torque;              ///< the largest |(Gᵀ f(t))_k| per DOF over the strike, N m or N
 };
 
+/// The answer of solve_strike: per contact (in the set's order, `count` of them) its part,
+/// impulse and velocities before and after; v⁺, Δq̇ and the joints' impulses; the energies and
+/// whether the answer is unique. A result is whole or it is not given: on a non-ok Status the
+/// contacts' entries and the vectors are reset to zero (the residuals to ∞), and only solver,
+/// work and work_limit say what was spent.
 template <typename S, int B, int D, int K>
 struct StrikeResult {
-  static constexpr std::size_t kContactSlots = static_cast<std::size_t>(K);
-  static constexpr std::size_t kBodySlots = static_cast<std::size_t>(B);
-  using DofVector = Eigen::Matrix<S, Eigen::Dynamic, 1, 0, D, 1>;
+  static constexpr std::size_t kContactSlots = static_cast<std::size_t>(K);  ///< K, as an array extent
+  static constexpr std::size_t kBodySlots = static_cast<std::size_t>(B);     ///< B, as an array extent
+  using DofVector = Eigen::Matrix<S, Eigen::Dynamic, 1, 0, D, 1>;  ///< a vector on the DOFs (nv entries, at most D)
 
-  Status status;
-  StrikeFriction friction = StrikeFriction::kCone;
-  RestitutionLaw law = RestitutionLaw::kNewton;
+  Status status;  ///< ok, or what was wrong (the input, the capacity, or a check that failed)
+  StrikeFriction friction = StrikeFriction::kCone;  ///< the friction model solved with (options.friction)
+  RestitutionLaw law = RestitutionLaw::kNewton;     ///< the restitution law solved with (options.law)
   StanceSolver solver = StanceSolver::kLemke;  ///< the one that ran (never kAuto)
   int work = 0;  ///< pivots, active sets or sweeps, summed over Poisson's two phases
-  int work_limit = 0;
+  int work_limit = 0;  ///< the solvers' bounds on that work, summed alike
   S residual = std::numeric_limits<S>::infinity();  ///< the solver's complementarity residual
 
   int count = 0;  ///< contacts in the set
-  StrikeState state[kContactSlots] = {};
+  StrikeState state[kContactSlots] = {};  ///< each contact's part in the strike
   Vector3<S> impulse[kContactSlots];      ///< ι on the successor, world frame, N s
   S normal_impulse[kContactSlots] = {};   ///< ι_n
   Vector3<S> frame_impulse[kContactSlots];  ///< (ι_n, ι_t₁, ι_t₂) in the contact frame
@@ -115,7 +124,7 @@ struct StrikeResult {
   /// motion axes: −armature·Δq̇ for a joint whose drive has rotor inertia (the gearbox's impulse
   /// that spins the rotor up), 0 for one with none.
   Force<S> reaction_impulse[kBodySlots];
-  DofVector axis_impulse;
+  DofVector axis_impulse;  ///< per DOF, the reaction impulse along its motion axis, S_iᵀ ι_J,i (N m s or N s)
 
   S kinetic_energy_before = S(0);  ///< ½ v⁻ᵀ H v⁻
   S kinetic_energy_after = S(0);   ///< ½ v⁺ᵀ H v⁺
@@ -126,8 +135,9 @@ struct StrikeResult {
   /// lcp/least_norm.hpp), kOneOfMany when they are one answer among many (stance/options.hpp).
   ForceChoice impulse_choice = ForceChoice::kUnique;
 
-  StrikePeaks<S, D, K> peaks;
+  StrikePeaks<S, D, K> peaks;  ///< the pads' peak loads, in the set's order (predicted only when pads are given)
 
+  /// True exactly when status is ok.
   bool ok() const noexcept { return status.ok(); }
 };
 

@@ -24,6 +24,7 @@
 
 namespace footfall::host {
 
+/// The options of `footfall codegen` that shape the generated header: `--name` and `--namespace`.
 struct CodegenOptions {
   std::string name;        ///< identifier in the generated names; empty: from the robot's name
   std::string name_space;  ///< e.g. "robots" or "my::robots"; empty: the global namespace
@@ -32,7 +33,9 @@ struct CodegenOptions {
 /// A C++ identifier made from a robot's name: lower case, other characters as '_'.
 std::string identifier_from(const std::string& robot_name);
 
-/// Fails (with a one-line message) on a name or namespace that is not a C++ identifier.
+/// The header that builds `description`'s model in firmware (this header's opening comment lists
+/// what it defines), as text. Fails (with a one-line message) on a name or namespace that is not a
+/// C++ identifier, or a model with no degree of freedom.
 Result<std::string> generate_model_header(const RobotDescription& description, const CodegenOptions& options = {});
 
 }  // namespace footfall::host

@@ -23,8 +23,8 @@ Result<std::string> read_input_file(const std::string& path);
 
 /// An input of the run that an output must not overwrite: its path and the option that named it.
 struct NamedPath {
-  std::string path;
-  std::string option;
+  std::string path;    ///< the file's path as the command line gave it ("" matches nothing)
+  std::string option;  ///< the option that named it, for the message: "--model", "--scenario"
 };
 
 /// Whether the tool may write `path` (named by `option`): it is not a directory or a device, its

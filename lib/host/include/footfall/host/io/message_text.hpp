@@ -15,8 +15,8 @@ constexpr bool is_control_byte(char c) {
   return byte < 0x20 || byte == 0x7f;
 }
 
-/// `text` with each control byte written as an escape: \n, \r, \t, or \xNN; other bytes (printable
-/// ASCII, UTF-8) as they are.
+/// `text` with each control byte written as an escape: `\n`, `\r`, `\t`, or `\xNN`; other bytes
+/// (printable ASCII, UTF-8) as they are.
 std::string escaped(std::string_view text);
 
 /// escaped(text) in single quotes (not std::quoted, which escapes quotes and keeps newlines).

@@ -15,6 +15,9 @@ constexpr const char* kBuiltinModelNames = "rod2d, quadruped, biped, chain:N (N 
 /// builtin_model() then reports), false when it should be read as a file path.
 bool is_builtin_model_name(const std::string& spec);
 
+/// The built-in model `spec` names ("rod2d", "quadruped", "biped", "chain", "chain:N"), built by
+/// the core and read back (describe_model()), with the source "built-in" and its name; an Error
+/// for any other name or a chain length outside 1..64.
 Result<RobotDescription> builtin_model(const std::string& spec);
 
 }  // namespace footfall::host

@@ -15,14 +15,17 @@
 
 namespace footfall::host {
 
+/// A compile-time capacity of the core's Model and Workspace, Model<S, bodies, dofs>: written
+/// "<bodies>x<dofs>" (`--capacity 13x18`).
 struct Capacity {
-  int bodies;
-  int dofs;
+  int bodies;  ///< the most bodies a model may have
+  int dofs;    ///< the most velocity coordinates (nv) a model may have
 };
 
 /// Bodies x DOFs: rod2d; small arms; the reference quadruped and biped; larger legged robots and
 /// humanoids; the longest reference chain.
 inline constexpr Capacity kCapacities[] = {{1, 3}, {8, 8}, {13, 18}, {16, 24}, {32, 32}, {64, 64}, {128, 128}};
+/// How many capacities the tool is compiled with: kCapacities' length.
 inline constexpr std::size_t kCapacityCount = sizeof(kCapacities) / sizeof(kCapacities[0]);
 
 /// "auto" (the smallest of kCapacities that holds the model) or "<bodies>x<dofs>", one of them.

@@ -9,6 +9,8 @@
 
 namespace footfall::host {
 
+/// The model options every subcommand takes with `--model`: `--floating-base`,
+/// `--repair-inertia` and `--mimic`, which apply to URDF files only.
 struct LoadOptions {
   /// URDF only: join the root link to the world by a free flyer (lib/DESIGN.md §3) instead of
   /// fixing it. The built-in models have their own base, and this must be false for them.
@@ -17,6 +19,9 @@ struct LoadOptions {
   MimicJoints mimic = MimicJoints::kRefuse;    ///< URDF only
 };
 
+/// Loads `--model`: the built-in model `spec` names (builtin_model()), or else the URDF file at
+/// that path (import_urdf_file()). An Error when it is neither, when a URDF-only option is set for
+/// a built-in model, or when the import fails.
 Result<RobotDescription> load_model(const std::string& spec, const LoadOptions& options = {});
 
 }  // namespace footfall::host

@@ -17,13 +17,16 @@
 
 namespace footfall::host {
 
+/// One body of a RobotDescription: its name, the joint that joins it to its parent, and its mass
+/// properties (m, c, I_c) in its own frame, the links merged into it included.
 struct BodyDescription {
-  std::string name;
-  std::string joint_name;
+  std::string name;        ///< the body's full name (URDF: the link its joint moves)
+  std::string joint_name;  ///< the full name of that joint
   int parent = -1;  ///< index of an earlier body, or −1 for the world
-  JointSpec<double> joint;
-  double mass = 0.0;
-  Vector3<double> com = Vector3<double>::Zero();
+  JointSpec<double> joint;  ///< type, axis, placement X_T (parent frame → joint frame), limits, drive
+  double mass = 0.0;        ///< m, kg
+  Vector3<double> com = Vector3<double>::Zero();  ///< c, m: the centre of mass in the body's frame
+  /// I_c, kg m²: the rotational inertia about the centre of mass, in the body's frame's axes
   Matrix3<double> inertia_about_com = Matrix3<double>::Zero();
 };
 
@@ -31,32 +34,37 @@ struct BodyDescription {
 /// body that carries it, and its placement, the transform from the body's frame to its own, so a
 /// state file may name a contact's point in the link's frame.
 struct FrameDescription {
-  std::string name;
-  int body = -1;
-  Transform<double> body_to_frame;
+  std::string name;  ///< the merged link's name
+  int body = -1;     ///< index of the body that carries it
+  Transform<double> body_to_frame;  ///< body frame → link frame; its translation: the link's origin
 };
 
-/// A collision shape a link declares (URDF <collision>), carried by the body the link rides on:
-/// where the feet and soles touch. Its frame's origin is the shape's centre; a box's sides and a
-/// cylinder's axis (z) lie along that frame's axes.
+/// The kind of a collision shape: a URDF `<sphere>`, `<box>` or `<cylinder>` (meshes are not read).
 enum class ShapeKind { kSphere, kBox, kCylinder };
 
+/// A collision shape a link declares (URDF `<collision>`), carried by the body the link rides on:
+/// where the feet and soles touch. Its frame's origin is the shape's centre; a box's sides and a
+/// cylinder's axis (z) lie along that frame's axes.
 struct ShapeDescription {
   std::string link;  ///< the link that declares it
   int body = -1;     ///< the body that carries it
-  Transform<double> body_to_shape;
-  ShapeKind kind = ShapeKind::kSphere;
+  Transform<double> body_to_shape;  ///< body frame → shape frame; its translation: the centre
+  ShapeKind kind = ShapeKind::kSphere;  ///< sphere, box or cylinder: which of the sizes below apply
   double radius = 0.0;                          ///< sphere, cylinder
   double length = 0.0;                          ///< cylinder, along its z
   Vector3<double> size = Vector3<double>::Zero();  ///< box: full side lengths along x, y, z
 };
 
+/// "sphere", "box" or "cylinder", as `info` prints the kind.
 const char* to_string(ShapeKind kind) noexcept;
 
+/// A robot as the host side holds it, independent of any capacity: its bodies in the core's order
+/// (parents first, depth-first), its merged frames, collision shapes and the import's notes.
+/// The URDF importer and builtin_model() make one; build_model() turns it into a core Model.
 struct RobotDescription {
-  std::string name;    ///< the robot's name (URDF <robot name>, or the built-in's)
+  std::string name;    ///< the robot's name (URDF `<robot name>`, or the built-in's)
   std::string source;  ///< where it came from, for messages: a file path or "built-in quadruped"
-  std::vector<BodyDescription> bodies;
+  std::vector<BodyDescription> bodies;   ///< in the core's order: a body's parent comes before it
   std::vector<FrameDescription> frames;  ///< merged links that ride on a body
   std::vector<ShapeDescription> shapes;  ///< collision spheres, boxes and cylinders of the bodies
   /// What the import decided that the file did not say outright, one sentence each (`info` prints
@@ -65,10 +73,10 @@ struct RobotDescription {
   /// A fixed-base robot's links fixed to the world: their mass plays no part in the model.
   double mass_fixed_to_world = 0.0;
 
-  int body_count() const noexcept { return static_cast<int>(bodies.size()); }
-  int nq() const noexcept;
-  int nv() const noexcept;
-  double total_mass() const noexcept;
+  int body_count() const noexcept { return static_cast<int>(bodies.size()); }  ///< the number of bodies
+  int nq() const noexcept;  ///< the length of q: the sum of the joints' position coordinates
+  int nv() const noexcept;  ///< the length of v: the sum of the joints' velocity coordinates
+  double total_mass() const noexcept;  ///< kg, the sum of the bodies' masses (not mass_fixed_to_world)
 };
 
 /// The name the core stores for `name`: the core keeps names of at most 31 characters

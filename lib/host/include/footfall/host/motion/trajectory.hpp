@@ -12,16 +12,28 @@
 
 namespace footfall::host {
 
+/// One row of the simulation's CSV: the state after a step and each contact candidate's gap,
+/// normal velocity, normal force and impulse.
 struct TrajectorySample {
-  double time = 0.0;
+  double time = 0.0;  ///< s, the step's end
+  ///@{
+  /// q (nq) and v (nv) at the sample's time; v empty in the sample just before an impact.
   std::vector<double> q, v;
-  std::vector<double> gap, normal_velocity, normal_force, normal_impulse;  ///< one per contact
+  ///@}
+  ///@{
+  /// One per contact: the gap φ (m), normal velocity φ̇ (m/s), normal force λ (N) and impulse (N s).
+  /// Rigid schemes: at the step's end, φ̇ after any impact and the impact's impulse (in the sample
+  /// just before an impact: φ̇ before it, impulse 0). Soft scheme: at the step's start, the force
+  /// held over the step, the impulse f_n·h.
+  std::vector<double> gap, normal_velocity, normal_force, normal_impulse;
+  ///@}
   unsigned events = 0;  ///< RigidEvent bits
 };
 
+/// A run's time history: the contact candidates' names and the samples in time order.
 struct Trajectory {
   std::vector<std::string> contact_names;  ///< one per contact candidate, for the CSV header and legends
-  std::vector<TrajectorySample> samples;
+  std::vector<TrajectorySample> samples;  ///< one per step, two at an impact (record_sample())
 };
 
 /// "contact_gain|rest", or "" for none: the CSV's events column.

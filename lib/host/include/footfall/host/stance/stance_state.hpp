@@ -11,8 +11,10 @@
 
 namespace footfall::host {
 
+/// The state file of `footfall forces`: the fields of every state file, "tau" among them, and
+/// its "friction".
 struct StanceState : StateFile {
-  FrictionModel friction = FrictionModel::kCone;
+  FrictionModel friction = FrictionModel::kCone;  ///< "friction": none, pyramid4, pyramid8 or cone (default)
   /// Not a key of the file: `forces --holding-torques` sets it. τ is then replaced by the torques
   /// that hold the robot still on its contacts (stance/holding_torques.hpp) before the solve.
   bool holding_torques = false;

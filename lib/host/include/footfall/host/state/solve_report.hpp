@@ -13,13 +13,18 @@
 
 namespace footfall::host {
 
+/// What the report of every solve of a state file begins with (ForcesReport, ImpactReport): the
+/// model, the core's status, the solver that ran and its work, and the warnings about the state.
 struct SolveReport {
-  std::string model, source;
+  /// The model's name (RobotDescription::name; the JSON's "model")
+  std::string model, source;  ///< where the model came from (RobotDescription::source), for the table
+  /// The core's status of the solve (the JSON's "status": "ok", "inconsistent friction", …)
   StatusCode status = StatusCode::kOk;
   std::string status_field;  ///< the core's Status::field, "" when ok
   int status_index = -1;     ///< the core's Status::index (a contact, or a limit), −1 when none
   StanceSolver solver = StanceSolver::kAuto;  ///< the one that ran
-  int work = 0, work_limit = 0;
+  /// The solver's work, counted in work_unit(solver): pivots, active sets or sweeps ("work")
+  int work = 0, work_limit = 0;  ///< the limit on the work that the solve ran under ("work_limit")
   /// Whether the contact forces (impulses) are the only answer: with dependent contacts (a sole's
   /// corners) they are the least-norm one of many (stance/options.hpp's ForceChoice).
   ForceChoice force_choice = ForceChoice::kUnique;
@@ -29,13 +34,14 @@ struct SolveReport {
   /// the JSON's "warnings".
   std::vector<std::string> warnings;
 
+  /// Whether the solve found an answer (status kOk): only then are the results filled in.
   bool ok() const noexcept { return status == StatusCode::kOk; }
 };
 
 /// The settings a report names after the model: {"friction", "cone"}, {"law", "newton"}.
 using ReportSettings = std::vector<std::pair<std::string, std::string>>;
 
-/// What the work counts: "pivots", "active sets" or "sweeps".
+/// What the work counts: "pivots", "active sets" or "sweeps" ("rounds" for the least-norm report).
 const char* work_unit(StanceSolver solver) noexcept;
 
 /// Fills `report` from the model (its names, its DOFs' names) and the solve's status, solver and work.

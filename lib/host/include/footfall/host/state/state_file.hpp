@@ -43,30 +43,40 @@ inline constexpr int kMaxStateContacts = 12;
 /// The largest pivot or sweep limit a state file may ask for, so that every run is bounded.
 inline constexpr int kMaxStateIterations = 1000000;
 
+/// One contact point of a state file, read from an entry of "contacts" and checked against the
+/// model (an entry naming a box's "shape" gives four, its sole's corners): the core's Contact, with
+/// the names the file gave.
 struct StateContact {
-  std::string body;
-  int body_index = -1;
-  Vector3<double> point = Vector3<double>::Zero();
+  std::string body;  ///< "body" as the file names it (a body or a merged frame), or the shape's body
+  int body_index = -1;  ///< the model's index of the body that carries the point (a frame's body)
+  Vector3<double> point = Vector3<double>::Zero();  ///< in that body's frame, m ("point", or the shape's)
+  /// "normal": world frame, unit, from the ground or other_body towards body
   Vector3<double> normal = Vector3<double>::UnitZ();
-  double mu = 0.0;
-  double restitution = 0.0;
+  double mu = 0.0;           ///< "mu": the Coulomb friction coefficient, ≥ 0
+  double restitution = 0.0;  ///< "restitution": Newton's e, in [0, 1], for `impact`
   std::string other_body;  ///< "" for the ground
-  int other_body_index = -1;
-  Vector3<double> other_point = Vector3<double>::Zero();
-  double curvature = 0.0;
+  int other_body_index = -1;  ///< the model's index of the body that carries other_point, −1 for the ground
+  Vector3<double> other_point = Vector3<double>::Zero();  ///< "other_point", in other_body_index's frame, m
+  double curvature = 0.0;  ///< "curvature": the surfaces' relative normal curvature along the slip, 1/m
   double radius = 0.0;     ///< a sphere foot: `point` is its centre (Contact::radius)
   ContactPad<double> pad;  ///< law kNone when the file gives no pad
 
+  /// Whether the file gave this contact a "pad".
   bool has_pad() const noexcept { return pad.law != PadLaw::kNone; }
 };
 
+/// The fields every state file has (the keys listed at the top of this header), read and checked
+/// against the model; StanceState and ImpactState add each command's own.
 struct StateFile {
+  /// "q": the configuration, nq numbers (a free flyer's position, then its quaternion x, y, z, w)
   std::vector<double> q, v, tau;  ///< tau empty when a command's file may leave it out and did
-  Vector3<double> gravity = Vector3<double>(0.0, 0.0, -9.81);
-  std::vector<StateContact> contacts;
-  StanceSolver solver = StanceSolver::kAuto;
-  int max_pivots = 0;
-  int max_sweeps = 200;
+  /** \var v
+      "v": the velocities, nv numbers, m/s or rad/s (a free-flying base's in the base's frame) */
+  Vector3<double> gravity = Vector3<double>(0.0, 0.0, -9.81);  ///< "gravity": world frame, m/s²
+  std::vector<StateContact> contacts;  ///< "contacts": at most kMaxStateContacts points
+  StanceSolver solver = StanceSolver::kAuto;  ///< "solver": auto (default), lemke, enumerate or pgs
+  int max_pivots = 0;    ///< "max_pivots": Lemke's pivot limit, 0 = the core's default for the problem
+  int max_sweeps = 200;  ///< "max_sweeps": the PGS and cone solver's sweep limit, ≥ 1
 };
 
 /// Parses `text`, the contents of the file `name` (used in messages), against `model`. State is

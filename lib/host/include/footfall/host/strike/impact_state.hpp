@@ -16,9 +16,11 @@
 
 namespace footfall::host {
 
+/// The state file of `footfall impact`: the fields of every state file, at touchdown, and its
+/// "friction" and "law".
 struct ImpactState : StateFile {
-  StrikeFriction friction = StrikeFriction::kCone;
-  RestitutionLaw law = RestitutionLaw::kNewton;
+  StrikeFriction friction = StrikeFriction::kCone;  ///< "friction": none, sticking, pyramid4, pyramid8 or cone
+  RestitutionLaw law = RestitutionLaw::kNewton;     ///< "law": the restitution law, newton or poisson
 };
 
 }  // namespace footfall::host

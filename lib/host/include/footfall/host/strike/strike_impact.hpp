@@ -20,7 +20,10 @@
 
 namespace footfall::host {
 
+/// One contact's part in a solved strike (one of the JSON's "contacts"): its impulse, its normal
+/// velocity before and after, and with pads its peak force.
 struct ContactImpulse {
+  /// The contact's body as the state file names it ("body", or the body of its "shape")
   std::string body, other_body;  ///< other_body "" for the ground
   Vector3<double> position = Vector3<double>::Zero();  ///< the contact point, world frame
   Vector3<double> impulse = Vector3<double>::Zero();   ///< on `body`, world frame, N s
@@ -28,42 +31,58 @@ struct ContactImpulse {
   double approach = 0.0;    ///< ζ⁻: the normal velocity before, m/s (negative: approaching)
   double departure = 0.0;   ///< ζ⁺: after
   double slip_after = 0.0;  ///< the tangential speed after, m/s
-  StrikeState state = StrikeState::kLeftOut;
-  /// The compliant strike (only when the report has peaks): the largest normal force, when it came
-  /// after touchdown, and the contact force (world) then.
-  double peak_force = 0.0, time_of_peak = 0.0;
-  Vector3<double> force_at_peak = Vector3<double>::Zero();
+  StrikeState state = StrikeState::kLeftOut;  ///< left_out, no_impulse, sticking or sliding
+  /// The compliant strike (only when the report has peaks): the largest normal force, N
+  double peak_force = 0.0, time_of_peak = 0.0;  ///< when it came, s after touchdown
+  Vector3<double> force_at_peak = Vector3<double>::Zero();  ///< the contact force then, world frame, N
 };
 
 /// What joint i passes to body i: the spatial impulse in body i's coordinates at its origin
 /// (moment first: N m s, then N s), and its component along each of the joint's axes.
 struct JointLoad {
-  std::string joint, body;
-  double reaction_impulse[6] = {};
+  /// The joint's name
+  std::string joint, body;  ///< the body it moves
+  double reaction_impulse[6] = {};  ///< the spatial impulse: moment (N m s), then force (N s)
   std::vector<double> axis_impulse;  ///< one per DOF of the joint
 };
 
+/// What `footfall impact` found for one state file: the solve's status and settings, and when ok
+/// the contact impulses, the velocities after, the joint loads, the kinetic energy and, with pads,
+/// the peak loads.
 struct ImpactReport : SolveReport {
-  StrikeFriction friction = StrikeFriction::kCone;
-  RestitutionLaw law = RestitutionLaw::kNewton;
-  /// Only when ok:
-  double residual = 0.0, impulse_residual = 0.0;
-  std::vector<ContactImpulse> contacts;
-  std::vector<double> v_minus, v_plus, velocity_change, joint_impulse;
+  StrikeFriction friction = StrikeFriction::kCone;  ///< the friction model of the strike (the file's "friction")
+  RestitutionLaw law = RestitutionLaw::kNewton;     ///< the restitution law (the file's "law")
+  /// Only when ok (as the fields below): the solver's complementarity residual
+  double residual = 0.0, impulse_residual = 0.0;  ///< ‖u − HΔq̇‖∞, N s or N m s
+  std::vector<ContactImpulse> contacts;  ///< one per contact point of the state, in its order
+  /// v⁻: the state's v, the velocities just before the strike, m/s or rad/s (a free-flying base's in
+  /// the base's frame)
+  std::vector<double> v_minus, v_plus, velocity_change, joint_impulse;  ///< u = Gᵀι = HΔq̇, N s or N m s
+  /** \var v_plus
+      v⁺ = v⁻ + Δq̇: the velocities just after the strike, m/s or rad/s */
+  /** \var velocity_change
+      Δq̇ = H⁻¹u, m/s or rad/s */
   std::vector<JointLoad> joint_loads;  ///< one per body, in the model's order
-  double kinetic_energy_before = 0.0, kinetic_energy_after = 0.0;
-  bool velocity_unique = false, impulse_unique = false;
+  /// ½ v⁻ᵀ H v⁻, J
+  double kinetic_energy_before = 0.0, kinetic_energy_after = 0.0;  ///< ½ v⁺ᵀ H v⁺, J
+  /// v⁺ is proved unique (frictionless or sticking friction: a convex QP in v⁺)
+  bool velocity_unique = false, impulse_unique = false;  ///< the impulses too (W's active rows independent)
   bool has_peaks = false;  ///< the contacts had pads and the compliant strike was predicted
-  double peak_duration = 0.0, peak_step = 0.0;
-  int peak_steps = 0;
+  /// When has_peaks: the compliant strike's length, s, from touchdown until every pad's force is back to 0
+  double peak_duration = 0.0, peak_step = 0.0;  ///< its integration step, s
+  int peak_steps = 0;  ///< the integration steps it took
   std::vector<double> peak_joint_torques;  ///< the largest |(Gᵀf(t))_k| per DOF, N m or N
 };
 
+/// `footfall impact`: the strike of `state`, read from the file `state_name` (named in messages),
+/// solved at the smallest of the tool's capacities that holds the model. An Error for bad input; a
+/// report whose status is not ok for valid input whose problem has no answer.
 Result<ImpactReport> compute_impact(const RobotDescription& model, const ImpactState& state,
                                     const std::string& state_name);
 
 /// `footfall impact --json` and the table. On a report that is not ok, the status alone.
 std::string impact_json(const ImpactReport& report);
+/// The table `footfall impact` prints. On a report that is not ok, its heading and status alone.
 std::string impact_table(const ImpactReport& report);
 
 }  // namespace footfall::host

@@ -49,16 +49,19 @@ namespace footfall::host {
 /// What to do with a moving joint that mimics another.
 enum class MimicJoints {
   kRefuse,  ///< an error naming the joint and the two choices below
-  kLock,    ///< held at its <mimic> offset: a fixed joint
+  kLock,    ///< held at its `<mimic>` offset: a fixed joint
   kFree,    ///< a joint with its own coordinate (the coupling is not modelled)
 };
 
+/// How to import what a URDF file leaves open (`--floating-base`, `--repair-inertia`, `--mimic`).
 struct UrdfImportOptions {
   bool floating_base = false;   ///< join the root link to the world by a free flyer
   bool repair_inertia = false;  ///< move a non-physical body's inertia to the nearest physical one
-  MimicJoints mimic = MimicJoints::kRefuse;
+  MimicJoints mimic = MimicJoints::kRefuse;  ///< what to do with a moving joint that mimics another
 };
 
+/// Reads the URDF file at `path` and imports it (this header's opening comment says what is
+/// represented and what is refused); messages name the path.
 Result<RobotDescription> import_urdf_file(const std::string& path, const UrdfImportOptions& options = {});
 
 /// `source` names the document in messages (a path, or e.g. "<test>").
