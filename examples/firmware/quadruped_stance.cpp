@@ -40,7 +40,7 @@ bool stand_on(const Quadruped& model, Stance& st, const int* legs, int count, co
 
   // The torques that hold the robot still (least-norm foot forces on the trunk's six rows).
   Status status = compute_tick_terms(model, st.ws, q, v);
-  if (status.ok()) status = compute_contact_dynamics(model, st.ws, st.feet, tau, true, st.scratch.contact);
+  if (status.ok()) status = compute_contact_dynamics(model, st.ws, st.feet, tau, ContactRows::kWithTangents, st.scratch.contact);
   if (status.ok()) status = holding_torques(model, st.ws, st.scratch.contact, tau);
   if (!status.ok()) {
     std::printf("  holding torques failed: %s, field \"%s\"\n", to_string(status.code), status.field);

@@ -144,7 +144,8 @@ footfall::Status tick(const footfall::port::InstructionCounter& counter, unsigne
   if (!status.ok()) return status;
   count[kHolding] = counter.count([&] {
     fw.tau.setZero();
-    status = footfall::compute_contact_dynamics<Kernels>(fw.model, fw.ws, fw.feet, fw.tau, true, fw.shared.solve.contact);
+    status = footfall::compute_contact_dynamics<Kernels>(fw.model, fw.ws, fw.feet, fw.tau,
+                                                         footfall::ContactRows::kWithTangents, fw.shared.solve.contact);
     if (status.ok()) status = footfall::holding_torques(fw.model, fw.ws, fw.shared.solve.contact, fw.tau);
   });
   if (!status.ok()) return status;

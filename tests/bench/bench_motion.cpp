@@ -96,7 +96,7 @@ struct Drop {
     }
     auto& cd = scratch.stance.contact;
     tau0 = zero;
-    if (!footfall::compute_contact_dynamics(model, ws, feet.contacts, zero, true, cd).ok() ||
+    if (!footfall::compute_contact_dynamics(model, ws, feet.contacts, zero, footfall::ContactRows::kWithTangents, cd).ok() ||
         !footfall::holding_torques(model, ws, cd, tau0).ok())
       return (error = "holding torques", false);
     start = footfall::RigidMotionState<S, 13, 18, 4>();

@@ -99,7 +99,7 @@ bool Setup::init() {
     contacts.add(footfall::Contact<S>::Ground(footfall::quadruped_calf_body(leg), footfall::quadruped_foot_point<S>(),
                                               footfall::Vector3<S>::UnitZ(), kMu));
   if (!tick_terms()) return (error = "tick terms", false);
-  if (!footfall::compute_contact_dynamics(*model, *ws, contacts, Tangent::Zero(18), true, sw->contact).ok())
+  if (!footfall::compute_contact_dynamics(*model, *ws, contacts, Tangent::Zero(18), footfall::ContactRows::kWithTangents, sw->contact).ok())
     return (error = "contact terms", false);
   const Eigen::MatrixXd g = sw->contact.jacobian;
   const Eigen::MatrixXd a = g.leftCols(6).transpose();  // base rows of Gᵀ
@@ -208,7 +208,7 @@ void ContactTerms_footfall(benchmark::State& state) {
   if (!ready(state, s) || !s.tick_terms()) return;
   for (auto _ : state) {
     benchmark::DoNotOptimize(
-        footfall::compute_contact_dynamics(*s.model, *s.ws, s.contacts, s.tau_stick, true, s.sw->contact));
+        footfall::compute_contact_dynamics(*s.model, *s.ws, s.contacts, s.tau_stick, footfall::ContactRows::kWithTangents, s.sw->contact));
     benchmark::ClobberMemory();
   }
 }
@@ -350,7 +350,7 @@ SolesSetup& soles() {
       s.contacts.add(footfall::Contact<S>::Ground(footfall::biped_foot_body(leg), footfall::biped_sole_corner<S>(corner),
                                                   Eigen::Vector3d::UnitZ(), kMu));
   s.options.warm_start = false;
-  if (!footfall::compute_contact_dynamics(*s.model, *s.ws, s.contacts, s.tau, true, s.sw->contact).ok()) return s;
+  if (!footfall::compute_contact_dynamics(*s.model, *s.ws, s.contacts, s.tau, footfall::ContactRows::kWithTangents, s.sw->contact).ok()) return s;
   if (!footfall::holding_torques(*s.model, *s.ws, s.sw->contact, s.tau).ok()) return s;
   s.ok = footfall::solve_stance(*s.model, *s.ws, s.contacts, s.tau, s.options, *s.sw, *s.result).ok() &&
          s.result->force_choice == footfall::ForceChoice::kLeastNorm;

@@ -66,7 +66,8 @@ int quadruped_tick() {
                                                              footfall::Vector3<Scalar>::UnitZ(), Scalar(0.8), Scalar(0.2)));
   if (outcome.ok()) outcome = footfall::compute_tick_terms<Kernels>(robot, dynamics, config, rates);
   if (outcome.ok())
-    outcome = footfall::compute_contact_dynamics<Kernels>(robot, dynamics, ground, torques, true, shared.solve.contact);
+    outcome = footfall::compute_contact_dynamics<Kernels>(robot, dynamics, ground, torques, footfall::ContactRows::kWithTangents,
+                                                          shared.solve.contact);
   if (outcome.ok()) outcome = footfall::holding_torques(robot, dynamics, shared.solve.contact, torques);
   footfall::StanceOptions<Scalar> stance_options;
   if (outcome.ok())

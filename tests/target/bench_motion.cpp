@@ -52,7 +52,7 @@ Status stand(MotionBench<S>& b) {
   }
   b.tau = QuadrupedModel<S>::TangentVector::Zero(18);
   ContactDynamics<S, 18, 4>& cd = b.scratch.stance.contact;
-  if (status.ok()) status = compute_contact_dynamics(b.model, b.ws, b.feet.contacts, b.tau, true, cd);
+  if (status.ok()) status = compute_contact_dynamics(b.model, b.ws, b.feet.contacts, b.tau, ContactRows::kWithTangents, cd);
   if (status.ok()) status = holding_torques(b.model, b.ws, cd, b.tau);
   return status;
 }

@@ -56,7 +56,7 @@ bool crouched(SolesBench<S>& b) {
       if (leg == 0) b.one_sole.add(c);
     }
   b.hold = b.rest;
-  return compute_contact_dynamics(b.model, b.ws, b.soles, b.hold, true, b.stance.contact).ok() &&
+  return compute_contact_dynamics(b.model, b.ws, b.soles, b.hold, ContactRows::kWithTangents, b.stance.contact).ok() &&
          holding_torques(b.model, b.ws, b.stance.contact, b.hold).ok();
 }
 

@@ -37,7 +37,7 @@ struct StandingQuadruped {
     const Status added =
         foot.add(Contact<S>::Ground(quadruped_calf_body(0), quadruped_foot_point<S>(), Vector3<S>::UnitZ(), S(0.8)));
     return added.ok() && compute_mass_terms(model, ws, q, v).ok() &&
-           compute_contact_terms(model, ws, foot, true, ContactTerms::kVelocityOnly, contact).ok() &&
+           compute_contact_terms(model, ws, foot, ContactRows::kWithTangents, ContactTerms::kVelocityOnly, contact).ok() &&
            point_jacobian(model, ws, quadruped_calf_body(0), quadruped_foot_point<S>(), foot_jacobian).ok();
   }
 };

@@ -256,7 +256,7 @@ bool quadruped_on_its_feet(QuadrupedMotionBench<S>& b, S mu) {
   }
   ContactDynamics<S, 18, 4>& cd = b.motion.stance.contact;
   b.tau = Model<S, 13, 18>::TangentVector::Zero(18);
-  return compute_contact_dynamics(b.model, b.ws, b.candidates.contacts, b.tau, true, cd).ok() &&
+  return compute_contact_dynamics(b.model, b.ws, b.candidates.contacts, b.tau, ContactRows::kWithTangents, cd).ok() &&
          holding_torques(b.model, b.ws, cd, b.tau).ok();
 }
 

@@ -61,7 +61,7 @@ bool prepare(TermsBench<S>& b) {
 // Fills G with m rows a contact, then X and W densely. False if a step fails.
 template <typename S>
 bool dense_reference(TermsBench<S>& b, bool with_tangents) {
-  if (!compute_contact_terms(b.model, b.ws, b.set, with_tangents, ContactTerms::kVelocityOnly, b.cd).ok()) return false;
+  if (!compute_contact_terms(b.model, b.ws, b.set, with_tangents ? ContactRows::kWithTangents : ContactRows::kNormals, ContactTerms::kVelocityOnly, b.cd).ok()) return false;
   const int rows = b.cd.rows();
   const Eigen::Matrix<S, 18, 18> h = b.ws.mass_matrix;
   b.g.topRows(rows) = b.cd.jacobian;
@@ -121,7 +121,7 @@ FF_TEST_FLOAT_AND_DOUBLE(ContactTerms, DelassusMatchesTheDenseSolve) {
 FF_TEST_FLOAT_AND_DOUBLE(ContactTerms, RowsAreTheJacobiansAlongTheContactFrame) {
   auto& b = terms_bench<S>();
   FF_ASSERT_TRUE(prepare(b));
-  FF_ASSERT_TRUE(compute_contact_terms(b.model, b.ws, b.set, true, ContactTerms::kVelocityOnly, b.cd).ok());
+  FF_ASSERT_TRUE(compute_contact_terms(b.model, b.ws, b.set, ContactRows::kWithTangents, ContactTerms::kVelocityOnly, b.cd).ok());
   Eigen::Matrix<S, 3, 18> successor, predecessor;
   for (int i = 0; i < TermsBench<S>::kContacts; ++i) {
     const Contact<S>& c = b.set[i];

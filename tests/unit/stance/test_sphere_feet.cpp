@@ -119,7 +119,7 @@ bool sphere_feet_terms(FeetBench<double>& b, const QuadrupedModel<double>::Confi
     Contact<double> c = Contact<double>::Sphere(quadruped_calf_body(leg), quadruped_foot_point<double>(), radius, n, 0.8);
     if (!b.contacts.add(c).ok()) return false;
   }
-  return compute_contact_terms(b.model, b.ws, b.contacts, true, ContactTerms::kWithVelocityTerms, *cd).ok();
+  return compute_contact_terms(b.model, b.ws, b.contacts, ContactRows::kWithTangents, ContactTerms::kWithVelocityTerms, *cd).ok();
 }
 
 }  // namespace

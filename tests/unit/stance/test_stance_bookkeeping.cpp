@@ -120,7 +120,7 @@ FF_TEST_FLOAT_AND_DOUBLE(StanceBookkeeping, MinimalContactSetOfAPatch) {
   const S points[9][2] = {{0, 0}, {0, -1}, {-1, -1}, {1, 0}, {1, -1}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}};
   for (const auto& p : points)
     b.contacts.add(Contact<S>::Ground(0, box_point<S>(p[0], p[1]), Vector3<S>::UnitZ(), S(0.5)));
-  FF_ASSERT_TRUE(compute_contact_dynamics(b.model, b.ws, b.contacts, BoxBench<S>::Tangent::Zero(6), false,
+  FF_ASSERT_TRUE(compute_contact_dynamics(b.model, b.ws, b.contacts, BoxBench<S>::Tangent::Zero(6), ContactRows::kNormals,
                                           b.stance.contact)
                      .ok());
   static MinimalSetWorkspace<S, 9> scratch;
@@ -139,7 +139,7 @@ FF_TEST_FLOAT_AND_DOUBLE(StanceBookkeeping, MinimalContactSetOfAPatch) {
   feet_set.clear();
   for (int i = 0; i < 3; ++i) feet_set.add(q.contacts[i]);
   feet_set.add(q.contacts[1]);
-  FF_ASSERT_TRUE(compute_contact_dynamics(q.model, q.ws, feet_set, test::QuadrupedBench<S>::Tangent::Zero(18), false,
+  FF_ASSERT_TRUE(compute_contact_dynamics(q.model, q.ws, feet_set, test::QuadrupedBench<S>::Tangent::Zero(18), ContactRows::kNormals,
                                           q.stance.contact)
                      .ok());
   static MinimalSetWorkspace<S, 4> feet_scratch;

@@ -126,9 +126,9 @@ FF_TEST_FLOAT_AND_DOUBLE(StanceValidation, HoldingTorquesNameWhatTheyNeed) {
   };
   b.stance.contact = ContactDynamics<S, 18, 4>();  // never filled
   FF_EXPECT_TRUE(refused("contact_dynamics.tangents"));
-  FF_ASSERT_TRUE(compute_contact_dynamics(b.model, b.ws, b.contacts, zero, false, b.stance.contact).ok());
+  FF_ASSERT_TRUE(compute_contact_dynamics(b.model, b.ws, b.contacts, zero, ContactRows::kNormals, b.stance.contact).ok());
   FF_EXPECT_TRUE(refused("contact_dynamics.tangents"));
-  FF_ASSERT_TRUE(compute_contact_dynamics(b.model, b.ws, b.contacts, zero, true, b.stance.contact).ok());
+  FF_ASSERT_TRUE(compute_contact_dynamics(b.model, b.ws, b.contacts, zero, ContactRows::kWithTangents, b.stance.contact).ok());
   FF_ASSERT_TRUE(compute_mass_terms(b.model, b.ws, test::quadruped_standing_configuration<S>(), zero).ok());  // no C
   FF_EXPECT_TRUE(refused("workspace.bias"));
   FF_ASSERT_TRUE(compute_tick_terms(b.model, b.ws, test::quadruped_standing_configuration<S>(), zero).ok());

@@ -151,8 +151,8 @@ FF_TEST_FLOAT_AND_DOUBLE(UnrolledKernels, ContactTermsAreTheGenericTermsToTheBit
     const auto v = test::random_velocity(b.model, rng);
     FF_ASSERT_TRUE(compute_tick_terms<Unrolled>(b.model, b.ws, q, v).ok());
     const bool tangents = trial % 2 == 0;
-    FF_ASSERT_TRUE(compute_contact_terms(b.model, b.ws, set, tangents, ContactTerms::kVelocityOnly, generic).ok());
-    FF_ASSERT_TRUE(compute_contact_terms<Unrolled>(b.model, b.ws, set, tangents, ContactTerms::kVelocityOnly, unrolled).ok());
+    FF_ASSERT_TRUE(compute_contact_terms(b.model, b.ws, set, tangents ? ContactRows::kWithTangents : ContactRows::kNormals, ContactTerms::kVelocityOnly, generic).ok());
+    FF_ASSERT_TRUE(compute_contact_terms<Unrolled>(b.model, b.ws, set, tangents ? ContactRows::kWithTangents : ContactRows::kNormals, ContactTerms::kVelocityOnly, unrolled).ok());
     FF_EXPECT_TRUE(generic.delassus.rows() == 4 * (tangents ? 3 : 1) && same(generic.delassus, unrolled.delassus));
     const int m = tangents ? 3 : 1;
     for (int i = 0; i < set.count; ++i)

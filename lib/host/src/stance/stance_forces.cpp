@@ -34,7 +34,7 @@ Result<bool> replace_with_holding_torques(const RobotDescription& d, const std::
     return Error{state_name + ": --holding-torques: the model has no floating base, so every joint is driven and "
                               "the contacts carry nothing that τ = C would not"};
   auto cd = std::make_unique<ContactDynamics<double, D, kContacts>>();
-  Status status = compute_contact_dynamics(run->model, run->ws, run->contacts, run->tau, true, *cd);
+  Status status = compute_contact_dynamics(run->model, run->ws, run->contacts, run->tau, ContactRows::kWithTangents, *cd);
   if (!status.ok()) return Error{describe_stance_status(status, d, state_name)};
   typename Model<double, B, D>::TangentVector tau(run->model.nv());
   bool damped = false;

@@ -131,7 +131,7 @@ Result<void> hold(const RobotDescription& d, PoseReport* report) {
     if (status.ok()) status = core->contacts.add(Contact<double>::Sphere(body, c.point, c.radius, up, report->mu, 0.0));
   }
   auto cd = std::make_unique<ContactDynamics<double, D, kMaxStateContacts>>();
-  if (status.ok()) status = compute_contact_dynamics(model, core->ws, core->contacts, core->tau, true, *cd);
+  if (status.ok()) status = compute_contact_dynamics(model, core->ws, core->contacts, core->tau, ContactRows::kWithTangents, *cd);
   Eigen::Matrix<double, Eigen::Dynamic, 1, 0, 3 * kMaxStateContacts, 1> forces;
   typename Model<double, B, D>::TangentVector tau(model.nv());
   if (status.ok()) status = holding_torques_on(model, core->ws, *cd, tau, &forces, &report->damped);

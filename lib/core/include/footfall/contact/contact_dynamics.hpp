@@ -51,21 +51,27 @@
 FOOTFALL_HEADER_BEGIN
 namespace footfall {
 
+/// The contact terms of one tick (see the top of this file) for up to K contacts on a model of
+/// up to D DOFs: filled by compute_contact_terms, compute_free_contact_acceleration or
+/// compute_contact_dynamics, read by the stance and strike solves. Its rows are m per contact,
+/// row r being contact r / m's direction r % m; contact i is contact i of the set they were
+/// computed for.
 template <typename S, int D, int K>
 struct ContactDynamics {
-  static constexpr int kMaxRows = 3 * K;
-  static constexpr std::size_t kContactSlots = static_cast<std::size_t>(K);
-  static constexpr std::size_t kDofSlots = static_cast<std::size_t>(D);
-  using RowVector = Eigen::Matrix<S, Eigen::Dynamic, 1, 0, kMaxRows, 1>;
-  using DofVector = Eigen::Matrix<S, Eigen::Dynamic, 1, 0, D, 1>;
+  static constexpr int kMaxRows = 3 * K;                                   ///< the most rows: 3 per contact
+  static constexpr std::size_t kContactSlots = static_cast<std::size_t>(K);  ///< K, as an array bound
+  static constexpr std::size_t kDofSlots = static_cast<std::size_t>(D);      ///< D, as an array bound
+  using RowVector = Eigen::Matrix<S, Eigen::Dynamic, 1, 0, kMaxRows, 1>;  ///< one entry a row (rows() used)
+  using DofVector = Eigen::Matrix<S, Eigen::Dynamic, 1, 0, D, 1>;         ///< one entry a DOF (nv used)
 
   int count = 0;             ///< n_c
   int rows_per_contact = 1;  ///< m: 1 (normals) or 3 (normal, t₁, t₂)
+  /// The rows in use, n_c m: of G, W and every RowVector here.
   int rows() const noexcept { return count * rows_per_contact; }
 
   /// Contact i's frame and point, world coordinates: direction[i][0] = n, [1] = t₁, [2] = t₂.
   Vector3<S> direction[kContactSlots][3];
-  Vector3<S> position[kContactSlots];
+  Vector3<S> position[kContactSlots];  ///< contact i's point: the successor's material point under it, world, m
 
   /// G (rows × nv), Ġv and G v along each row (RBDA (11.28), (11.30)).
   Eigen::Matrix<S, Eigen::Dynamic, Eigen::Dynamic, 0, kMaxRows, D> jacobian;
@@ -75,13 +81,13 @@ struct ContactDynamics {
   /// The DOFs on contact i's two paths, in descending order (the order back-substitution needs),
   /// and a mark per DOF for the intersections W needs.
   int support[kContactSlots][kDofSlots] = {};
-  int support_size[kContactSlots] = {};
-  bool on_support[kContactSlots][kDofSlots] = {};
+  int support_size[kContactSlots] = {};           ///< how many DOFs support[i] lists
+  bool on_support[kContactSlots][kDofSlots] = {};  ///< on_support[i][k]: DOF k is on one of contact i's two paths
 
   /// Y = L⁻ᵀGᵀ and Z = D⁻¹Y on the supports, row-major: a contact's m columns of one DOF together.
   using SupportMatrix = Eigen::Matrix<S, D, kMaxRows, Eigen::RowMajor>;
-  SupportMatrix back_substituted = SupportMatrix::Zero();
-  SupportMatrix scaled = SupportMatrix::Zero();
+  SupportMatrix back_substituted = SupportMatrix::Zero();  ///< Y (row k: DOF k), meaningful on the supports only
+  SupportMatrix scaled = SupportMatrix::Zero();            ///< Z = D⁻¹Y, meaningful on the supports only
   Eigen::Matrix<S, Eigen::Dynamic, Eigen::Dynamic, 0, kMaxRows, kMaxRows> delassus;         ///< W = G H⁻¹ Gᵀ
   DofVector free_acceleration;  ///< q̈ with no contact force: H⁻¹(τ − C)
   RowVector free_contact_acceleration;  ///< d = G q̈_free + Ġv (RBDA (11.36))
@@ -302,6 +308,13 @@ Status check_contact_stages(const Workspace<S, B, D>& ws, unsigned needed) noexc
 
 }  // namespace detail
 
+/// The rows a contact has in G, W and the problems: its normal alone (m = 1, frictionless) or
+/// its normal and the two tangents of its contact frame (m = 3, with friction).
+enum class ContactRows : unsigned char {
+  kNormals = 0,  ///< m = 1: the normal row, for frictionless problems
+  kWithTangents, ///< m = 3: normal, t₁, t₂, for problems with friction
+};
+
 /// What compute_contact_terms fills besides G, G v and W.
 enum class ContactTerms : unsigned char {
   kVelocityOnly = 0,  ///< no Ġv: the strike (velocity-level problems) does not need it
@@ -369,12 +382,13 @@ Status contact_terms(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, 
 
 /// Fills the configuration-dependent contact terms of `set` on the current kinematics, H and its
 /// factor (forward_kinematics, mass_matrix and factorize_mass_matrix, in that order): the frames,
-/// G, G v, W = G H⁻¹ Gᵀ and, when asked, Ġv. with_tangents chooses m = 3 rows a contact, else 1.
+/// G, G v, W = G H⁻¹ Gᵀ and, when asked (`terms`), Ġv, with the rows `rows` asks for a contact.
 /// Validates the contacts; on failure `cd` holds no contacts.
 /// The policy Kernels (dynamics/tree_kernels.hpp) walks the DOF tree in W's solves.
 template <typename Kernels = GenericKernels, typename S, int B, int D, int K>
 Status compute_contact_terms(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, const ContactSet<S, K>& set,
-                             bool with_tangents, ContactTerms terms, ContactDynamics<S, D, K>& cd) noexcept {
+                             ContactRows rows, ContactTerms terms, ContactDynamics<S, D, K>& cd) noexcept {
+  const bool with_tangents = rows == ContactRows::kWithTangents;
   using W = Workspace<S, B, D>;
   cd.count = 0;
   Status status = detail::check_contact_stages(ws, W::kKinematics | W::kMassMatrix | W::kFactor);
@@ -479,11 +493,13 @@ Status compute_free_contact_acceleration(const Model<S, B, D>& model, const Work
 
 /// Both of the above: the stance solve's contact terms on the tick's kinematics, H, its factor
 /// and C (forward_kinematics, mass_matrix, factorize_mass_matrix and bias_forces, on the same q
-/// and v), with joint forces τ. Validates τ and the contacts; on failure `cd` holds no contacts.
+/// and v), with joint forces τ and the rows `rows` asks for a contact. Validates τ and the
+/// contacts; on failure `cd` holds no contacts.
 template <typename Kernels = GenericKernels, typename S, int B, int D, int K, typename TauDerived>
 Status compute_contact_dynamics(const Model<S, B, D>& model, const Workspace<S, B, D>& ws,
                                 const ContactSet<S, K>& set, const Eigen::MatrixBase<TauDerived>& tau,
-                                bool with_tangents, ContactDynamics<S, D, K>& cd) noexcept {
+                                ContactRows rows, ContactDynamics<S, D, K>& cd) noexcept {
+  const bool with_tangents = rows == ContactRows::kWithTangents;
   using W = Workspace<S, B, D>;
   cd.count = 0;
   Status status = detail::check_contact_stages(ws, W::kKinematics | W::kMassMatrix | W::kFactor | W::kBias);

@@ -45,7 +45,7 @@ Status constrained_acceleration(const Model<S, B, D>& model, Workspace<S, B, D>&
   if (!status.ok()) return status;
   select_candidates(candidates, active, mw);
   ContactDynamics<S, D, K>& cd = mw.stance.contact;
-  status = compute_contact_dynamics(model, ws, mw.subset, tau, false, cd);
+  status = compute_contact_dynamics(model, ws, mw.subset, tau, ContactRows::kNormals, cd);
   if (!status.ok()) return status;
   for (int i = 0; i < candidates.size(); ++i) lambda[i] = S(0);
   qdd = cd.free_acceleration;
@@ -71,12 +71,12 @@ Status constrained_acceleration(const Model<S, B, D>& model, Workspace<S, B, D>&
 }
 
 /// q̈ at (q, v) with the contact forces held as given: Liu04 (28)'s M ṽ̇ = f + W_sᵀ c_s. `normal`
-/// and `friction` are per candidate (friction along the contact's t₁, t₂; read only when
-/// with_friction); the candidates with a non-zero normal force are the loaded ones.
+/// and `friction` are per candidate (friction along the contact's t₁, t₂; read only when `rows`
+/// is ContactRows::kWithTangents); the candidates with a non-zero normal force are the loaded ones.
 template <typename S, int B, int D, int K, typename QDerived, typename VDerived, typename TDerived>
 Status held_force_acceleration(const Model<S, B, D>& model, Workspace<S, B, D>& ws,
                                const ContactCandidates<S, K>& candidates, const S* normal, const S (*friction)[2],
-                               bool with_friction, const Eigen::MatrixBase<QDerived>& q,
+                               ContactRows rows, const Eigen::MatrixBase<QDerived>& q,
                                const Eigen::MatrixBase<VDerived>& v, const Eigen::MatrixBase<TDerived>& tau,
                                const Vector3<S>& gravity, RigidMotionWorkspace<S, B, D, K>& mw,
                                typename Model<S, B, D>::TangentVector& qdd) noexcept {
@@ -86,7 +86,7 @@ Status held_force_acceleration(const Model<S, B, D>& model, Workspace<S, B, D>& 
   for (int i = 0; i < candidates.size(); ++i) loaded[i] = normal[i] != S(0);
   select_candidates(candidates, loaded, mw);
   ContactDynamics<S, D, K>& cd = mw.stance.contact;
-  status = compute_contact_dynamics(model, ws, mw.subset, tau, with_friction, cd);
+  status = compute_contact_dynamics(model, ws, mw.subset, tau, rows, cd);
   if (!status.ok()) return status;
   qdd = cd.free_acceleration;
   const int na = mw.subset.count, m = cd.rows_per_contact;
@@ -124,7 +124,7 @@ Status normal_constraint_correction(const Model<S, B, D>& model, Workspace<S, B,
   const int na = mw.subset.count;
   if (na == 0) return Status::Ok();
   ContactDynamics<S, D, K>& cd = mw.stance.contact;
-  status = compute_contact_terms(model, ws, mw.subset, false, ContactTerms::kVelocityOnly, cd);
+  status = compute_contact_terms(model, ws, mw.subset, ContactRows::kNormals, ContactTerms::kVelocityOnly, cd);
   if (!status.ok()) return status;
   // Contacts whose normal rows are combinations of others' (the rod lying flat on its two ends
   // and its middle: W singular) are held when those are. The semidefinite principal solve
@@ -196,7 +196,7 @@ Status stop_contacts(const Model<S, B, D>& model, Workspace<S, B, D>& ws, const 
   const int rows = 3 * mw.subset.count;
   if (rows == 0) return Status::Ok();
   ContactDynamics<S, D, K>& cd = mw.stance.contact;
-  status = compute_contact_terms(model, ws, mw.subset, true, ContactTerms::kVelocityOnly, cd);
+  status = compute_contact_terms(model, ws, mw.subset, ContactRows::kWithTangents, ContactTerms::kVelocityOnly, cd);
   if (!status.ok()) return status;
   typename SmallLdlt<S, 3 * K>::Matrix w = SmallLdlt<S, 3 * K>::Matrix::Zero();
   w.topLeftCorner(rows, rows) = cd.delassus;

@@ -61,7 +61,9 @@ Status advance_time_stepping(const Model<S, B, D>& model, Workspace<S, B, D>& ws
   }
   detail::select_candidates(candidates, reach, mw);
   ContactDynamics<S, D, K>& cd = mw.stance.contact;
-  status = compute_contact_dynamics(model, ws, mw.subset, tau, options.friction != FrictionModel::kNone, cd);
+  const ContactRows contact_rows =
+      options.friction != FrictionModel::kNone ? ContactRows::kWithTangents : ContactRows::kNormals;
+  status = compute_contact_dynamics(model, ws, mw.subset, tau, contact_rows, cd);
   if (!status.ok()) return report.status = status;
   const int nc = mw.subset.count, m = cd.rows_per_contact, rows = cd.rows();
 

@@ -35,12 +35,12 @@ Status trapezoidal_predict(const Model<S, B, D>& model, Workspace<S, B, D>& ws, 
                            const Eigen::MatrixBase<TDerived>& tau, const TrapezoidalOptions<S>& options,
                            const RigidMotionState<S, B, D, K>& start, const S* normal, const S (*friction)[2], S h,
                            RigidMotionWorkspace<S, B, D, K>& mw, int* evaluations) noexcept {
-  const bool with_friction = options.friction != FrictionModel::kNone;
+  const ContactRows rows = options.friction != FrictionModel::kNone ? ContactRows::kWithTangents : ContactRows::kNormals;
   mw.v_stage = start.v + h * start.qdd;
   for (int it = 0; it < options.max_iterations; ++it) {
     mw.tangent = S(0.5) * (start.v + mw.v_stage);
     integrate(model, start.q, mw.tangent, h, mw.q_stage);
-    const Status status = held_force_acceleration(model, ws, candidates, normal, friction, with_friction, mw.q_stage,
+    const Status status = held_force_acceleration(model, ws, candidates, normal, friction, rows, mw.q_stage,
                                                   mw.v_stage, tau, options.contact.gravity, mw, mw.a_stage);
     ++*evaluations;
     if (!status.ok()) return status;

@@ -34,9 +34,9 @@ namespace footfall {
 ///       after the others; missing (no C since the last forward_kinematics): BadInput
 ///       "workspace.bias".
 ///   G with its tangent rows, into cd: compute_contact_dynamics(model, ws, contacts, tau,
-///       /*with_tangents=*/true, cd) (its τ is not read here), or compute_contact_terms(model, ws,
-///       contacts, true, ContactTerms::kVelocityOnly, cd); missing (cd never filled, or filled
-///       with with_tangents = false): BadInput "contact_dynamics.tangents".
+///       ContactRows::kWithTangents, cd) (its τ is not read here), or compute_contact_terms(model,
+///       ws, contacts, ContactRows::kWithTangents, ContactTerms::kVelocityOnly, cd); missing (cd
+///       never filled, or filled with ContactRows::kNormals): BadInput "contact_dynamics.tangents".
 /// A model with no floating base is refused as "model.floating_base". On a refusal τ is left as
 /// it was. Writes τ (nv) and, if `forces` is given, f (3n_c, contact frames).
 template <typename S, int B, int D, int K, typename TauDerived>

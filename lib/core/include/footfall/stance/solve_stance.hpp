@@ -259,9 +259,10 @@ Status prepare_stance(const Model<S, B, D>& model, const Workspace<S, B, D>& ws,
   result.friction = options.friction;
   result.work = 0;
   result.work_limit = 0;
+  const ContactRows contact_rows =
+      options.friction == FrictionModel::kNone ? ContactRows::kNormals : ContactRows::kWithTangents;
   Status status = validate_stance_options(options);
-  if (status.ok())
-    status = compute_contact_dynamics<Kernels>(model, ws, set, tau, options.friction != FrictionModel::kNone, sw.contact);
+  if (status.ok()) status = compute_contact_dynamics<Kernels>(model, ws, set, tau, contact_rows, sw.contact);
   if (status.ok()) status = assemble_stance_problem(set, options, sw);
   if (!status.ok())
     reset_stance_result(result, status, count, model.nv(), status.code == StatusCode::kBadInput ? 0 : rows);
@@ -270,6 +271,11 @@ Status prepare_stance(const Model<S, B, D>& model, const Workspace<S, B, D>& ws,
 
 }  // namespace detail
 
+/// The stance solve of one tick (see the top of this file) on the Workspace's kinematics, H, its
+/// factor and C at this tick's q and v, with joint forces τ; validates τ, the contacts and the
+/// options. Returns result.status: ok only for an answer that passed every check, otherwise
+/// `result` holds zero forces (StanceResult). `sw` is the solve's scratch; sw.contact holds the
+/// tick's contact terms after it. The policy Kernels (dynamics/tree_kernels.hpp) walks the DOF tree.
 template <typename Kernels = GenericKernels, typename S, int B, int D, int K, typename TauDerived, int V>
 Status solve_stance(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, const ContactSet<S, K>& set,
                     const Eigen::MatrixBase<TauDerived>& tau, const StanceOptions<S>& options,

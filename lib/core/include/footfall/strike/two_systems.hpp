@@ -35,24 +35,26 @@ namespace footfall {
 /// world coordinates: ω₀, and V₀ the velocity of the base frame's origin.
 template <typename S>
 struct BaseMotion {
-  Matrix3<S> rotation = Matrix3<S>::Identity();
-  Vector3<S> position = Vector3<S>::Zero();
-  Vector3<S> angular_velocity = Vector3<S>::Zero();
-  Vector3<S> linear_velocity = Vector3<S>::Zero();
+  Matrix3<S> rotation = Matrix3<S>::Identity();       ///< R: base-frame coordinates → world (a proper rotation)
+  Vector3<S> position = Vector3<S>::Zero();           ///< the base frame's origin in the world (m)
+  Vector3<S> angular_velocity = Vector3<S>::Zero();   ///< ω₀ (rad/s, world)
+  Vector3<S> linear_velocity = Vector3<S>::Zero();    ///< V₀: the velocity of the base frame's origin (m/s, world)
 };
 
 /// One system: its model, workspace (kinematics, H, factor in the base frame), v⁻ and base motion.
 template <typename S, int B, int D>
 struct StrikingSystem {
-  const Model<S, B, D>* model = nullptr;
-  const Workspace<S, B, D>* ws = nullptr;
-  const Eigen::Matrix<S, Eigen::Dynamic, 1, 0, D, 1>* v = nullptr;
-  BaseMotion<S> base;
+  const Model<S, B, D>* model = nullptr;  ///< the system's model (not owned; required)
+  const Workspace<S, B, D>* ws = nullptr;  ///< its kinematics, H and H's factor at touchdown, in the base frame (required)
+  const Eigen::Matrix<S, Eigen::Dynamic, 1, 0, D, 1>* v = nullptr;  ///< v⁻: its joint velocities just before (required)
+  BaseMotion<S> base;  ///< the base's known motion, which the strike does not change
 };
 
+/// The scratch of solve_two_system_strike: the caller owns it, but nothing in it is a result to
+/// rely on; TwoSystemResult holds the answer.
 template <typename S, int D, int K>
 struct TwoSystemWorkspace {
-  static constexpr std::size_t kContactSlots = static_cast<std::size_t>(K);
+  static constexpr std::size_t kContactSlots = static_cast<std::size_t>(K);  ///< K, as an array extent
   StrikeWorkspace<S, D, K> strike;      ///< the combined problem (its contact terms hold W₁ + W₂)
   ContactDynamics<S, D, K> system[2];   ///< each system's G and W, in its base frame
   ContactSet<S, K> local[2];            ///< the taking-part contacts as seen by each system
@@ -60,21 +62,30 @@ struct TwoSystemWorkspace {
   Eigen::Matrix<S, Eigen::Dynamic, 1, 0, 3 * K, 1> local_impulse;  ///< Cᵀι for one system
 };
 
+/// The answer of solve_two_system_strike: per contact (in the set's order, `count` of them) its
+/// part, impulse and normal velocities, and per system (index 0: system 1, `inner`; 1: system 2,
+/// `outer`) v⁺, Δq̇ and u. On a non-ok Status the states, impulses, ζ⁺ and the per-system
+/// vectors are reset to zero (kLeftOut).
 template <typename S, int D, int K>
 struct TwoSystemResult {
-  static constexpr std::size_t kContactSlots = static_cast<std::size_t>(K);
-  using DofVector = Eigen::Matrix<S, Eigen::Dynamic, 1, 0, D, 1>;
-  Status status;
-  StanceSolver solver = StanceSolver::kLemke;
-  int work = 0, work_limit = 0;
-  int count = 0;
-  StrikeState state[kContactSlots] = {};
+  static constexpr std::size_t kContactSlots = static_cast<std::size_t>(K);  ///< K, as an array extent
+  using DofVector = Eigen::Matrix<S, Eigen::Dynamic, 1, 0, D, 1>;  ///< a vector on one system's DOFs (at most D)
+  Status status;  ///< ok, or what was wrong (the input, the capacity, or a check that failed)
+  StanceSolver solver = StanceSolver::kLemke;  ///< the one that ran (never kAuto)
+  /// Pivots, active sets or sweeps, summed over the rounds and Poisson's two phases.
+  int work = 0, work_limit = 0;  ///< the solvers' bounds on that work, summed alike
+  int count = 0;  ///< contacts in the set
+  StrikeState state[kContactSlots] = {};  ///< each contact's part in the strike
   Vector3<S> impulse[kContactSlots];     ///< on system 2's body (system 1's takes −ι), world, N s
-  S normal_impulse[kContactSlots] = {};
+  S normal_impulse[kContactSlots] = {};  ///< ι_n (N s)
   S approach[kContactSlots] = {};        ///< ζ⁻ along the normal, base motions included
   S departure[kContactSlots] = {};       ///< ζ⁺, recomputed from v⁺ of both systems
+  ///@{
   DofVector v_plus[2], velocity_change[2], joint_impulse[2];  ///< per system: v⁺, Δq̇, u = ±Gᵀι
-  S kinetic_energy_before = S(0), kinetic_energy_after = S(0);  ///< both systems, relative to their bases
+  ///@}
+  /// ½ v⁻ᵀHv⁻ just before, summed over both systems, each relative to its base.
+  S kinetic_energy_before = S(0), kinetic_energy_after = S(0);  ///< ½ v⁺ᵀHv⁺ just after: both systems, relative to their bases
+  /// True exactly when status is ok.
   bool ok() const noexcept { return status.ok(); }
 };
 
@@ -267,6 +278,7 @@ Status solve_two_system_strike(const StrikingSystem<S, B, D>& inner, const Strik
   StrikeWorkspace<S, D, K>& sw = tw.strike;
   ContactDynamics<S, D, K>& cd = sw.solve.contact;
   const bool tangents = options.friction != StrikeFriction::kNone;
+  const ContactRows contact_rows = tangents ? ContactRows::kWithTangents : ContactRows::kNormals;
   const int m = tangents ? 3 : 1;
   int nc = 0, rows = 0;
   StanceSolver used = StanceSolver::kLemke;
@@ -290,7 +302,7 @@ Status solve_two_system_strike(const StrikingSystem<S, B, D>& inner, const Strik
     if (options.friction == StrikeFriction::kSticking && nc > kEnumerationMaxSize)
       status = Status::Capacity("strike.sticking.contacts", nc);
     for (int q = 0; q < 2 && status.ok(); ++q)
-      status = compute_contact_terms(*sys[q]->model, *sys[q]->ws, tw.local[q], tangents, ContactTerms::kVelocityOnly,
+      status = compute_contact_terms(*sys[q]->model, *sys[q]->ws, tw.local[q], contact_rows, ContactTerms::kVelocityOnly,
                                      tw.system[q]);
     if (!status.ok()) return fail(status);
 
