@@ -5,8 +5,10 @@
 
 #include <memory>
 #include <string>
+#include <type_traits>
 
 #include "footfall/host/codegen/model_codegen.hpp"
+#include "footfall/dynamics/tick_terms.hpp"
 #include "footfall/dynamics/unrolled_crba.hpp"
 #include "footfall/models/quadruped.hpp"
 #include "footfall/host/urdf/urdf_import.hpp"
@@ -86,6 +88,22 @@ TEST(Codegen, GeneratedModelsBuildInFloat) {
   // The capacity is the model's size.
   EXPECT_EQ(generated::GeneratedArmModel<float>::kMaxBodies, 4);
   EXPECT_EQ(generated::GeneratedArmModel<float>::kMaxDofs, 4);
+}
+
+// The generated <Name>Robot<S, K> is footfall::Robot with the model's capacities and K contacts,
+// whose model is the generated model type, so build_<name>_model fills a Robot's model.
+TEST(Codegen, GeneratedRobotTypeCarriesTheModelsCapacities) {
+  using Quadruped = generated::GeneratedQuadrupedRobot<float, 4>;
+  static_assert(std::is_same<Quadruped, footfall::Robot<float, 13, 18, 4>>::value, "13 bodies, 18 DOFs, 4 feet");
+  static_assert(std::is_same<Quadruped::Model, generated::GeneratedQuadrupedModel<float>>::value, "its model");
+  using Arm = generated::GeneratedArmRobot<double, 1>;
+  static_assert(Arm::kBodies == 4 && Arm::kDofs == 4 && Arm::kContacts == 1, "the arm's capacities");
+  auto model = std::make_unique<Quadruped::Model>();
+  ASSERT_TRUE(generated::build_generated_quadruped_model(model.get()).ok());
+  auto ws = std::make_unique<Quadruped::Workspace>();
+  Quadruped::ConfigVector q = Quadruped::ConfigVector::Zero(model->nq());
+  q(6) = 1.0f;
+  EXPECT_TRUE(footfall::compute_tick_terms(*model, *ws, q, Quadruped::TangentVector::Zero(model->nv())).ok());
 }
 
 TEST(Codegen, RefusesNamesThatAreNotIdentifiers) {

@@ -307,9 +307,13 @@ Result<std::string> generate_model_header(const RobotDescription& d, const Codeg
       << ", total mass " << format_exact(d.total_mass()) << " kg.\n"
       << "// Builds the model with footfall's ModelBuilder from literal numbers: no parsing, no heap.\n"
       << "#pragma once\n\n#include <limits>\n\n#include \"footfall/model/model_builder.hpp\"\n"
-      << "#include \"footfall/model/topology.hpp\"\n\n";
+      << "#include \"footfall/model/topology.hpp\"\n#include \"footfall/robot.hpp\"\n\n";
   if (!options.name_space.empty()) out << "namespace " << options.name_space << " {\n\n";
   out << "template <typename S>\nusing " << type << " = footfall::Model<S, " << capacity << ">;\n\n"
+      << "// The robot's capacities with room for K contacts: its model, workspaces and results\n"
+      << "// (footfall/robot.hpp), e.g. " << camel_case(name) << "Robot<float, 4>::StanceResult.\n"
+      << "template <typename S, int K>\nusing " << camel_case(name) << "Robot = footfall::Robot<S, " << capacity
+      << ", K>;\n\n"
       << "template <typename S>\nfootfall::Status build_" << name << "_model(" << type << "<S>* out) noexcept {\n"
       << "  footfall::ModelBuilder<S, " << capacity << "> builder;\n"
       << "  footfall::Status status = footfall::Status::Ok();\n"
