@@ -124,7 +124,8 @@ endfunction()
 # of this build (tests, benchmark, example) on QEMU, or reads what it printed when its ctest last
 # passed if that is newer than the image (footfall_add_qemu_test), and prints the
 # instruction-count benchmark and a table of flash, static RAM and measured stack use
-# (cmake/firmware-report.cmake). Call it once, after every image has been added.
+# (cmake/firmware-report.cmake), and writes them with the firmware loop's transcript to the
+# build's results file, <build>/results.txt. Call it once, after every image has been added.
 function(footfall_add_firmware_report)
   get_property(images GLOBAL PROPERTY FOOTFALL_FIRMWARE_IMAGES)
   set(files "")
@@ -139,7 +140,7 @@ function(footfall_add_firmware_report)
   list(JOIN qemu "|" qemu_arg)
   add_custom_target(firmware-report
     COMMAND ${CMAKE_COMMAND} "-DIMAGES=${files_arg}" "-DQEMU=${qemu_arg}" -DSIZE=${CMAKE_SIZE}
-            -DNM=${CMAKE_NM} -DBOARD=${FOOTFALL_BOARD}
+            -DNM=${CMAKE_NM} -DBOARD=${FOOTFALL_BOARD} -DRESULTS=${CMAKE_BINARY_DIR}/results.txt
             -P ${CMAKE_CURRENT_FUNCTION_LIST_DIR}/firmware-report.cmake
     DEPENDS ${images} USES_TERMINAL VERBATIM)
 endfunction()

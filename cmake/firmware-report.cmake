@@ -4,9 +4,18 @@ cmake_minimum_required(VERSION 3.25)
 # stack), reserved stack and the stack high-water mark measured by running it on QEMU, or read
 # from <image>.out, what it printed when its ctest last passed, if that is newer than the image
 # (cmake/run-logged.sh): the board tests have just run every image.
-# Arguments (-D): IMAGES and QEMU as "|"-separated lists, SIZE, NM, BOARD. QEMU is empty for a
-# board it does not model: the sizes are printed and the stack column says "not run".
+# Everything it prints, and the firmware loop's own transcript (its instruction counts per tick
+# and stage), is also written to RESULTS, the build's results file (<build>/results.txt): the
+# figures the guides quote are read from there, not copied by hand.
+# Arguments (-D): IMAGES and QEMU as "|"-separated lists, SIZE, NM, BOARD, RESULTS. QEMU is empty
+# for a board it does not model: the sizes are printed and the stack column says "not run".
 string(REPLACE "|" ";" images "${IMAGES}")
+set(report "")
+macro(report_line text)  # prints a line and keeps it for the results file
+  message("${text}")
+  string(APPEND report "${text}\n")
+endmacro()
+set(loop_transcript "")
 string(REPLACE "|" ";" qemu "${QEMU}")
 
 set(rows "")
@@ -21,7 +30,9 @@ foreach(image IN LISTS images)
     execute_process(COMMAND ${qemu} ${image} OUTPUT_VARIABLE out ERROR_VARIABLE out RESULT_VARIABLE run)
   endif()
   if(name STREQUAL "board_bench")
-    message("${out}")
+    report_line("${out}")
+  elseif(name STREQUAL "firmware_loop")
+    set(loop_transcript "${out}")
   endif()
   execute_process(COMMAND ${SIZE} ${image} OUTPUT_VARIABLE size_out)
   string(REGEX MATCH "\n *([0-9]+)[ \t]+([0-9]+)[ \t]+([0-9]+)" _ "${size_out}")
@@ -43,8 +54,8 @@ foreach(image IN LISTS images)
   string(APPEND rows "  ${name}|${flash}|${ram}|${stack}|${used}\n")
 endforeach()
 
-message("firmware images on ${BOARD} (bytes)")
-message("  image                  flash  static RAM  stack reserved  stack used")
+report_line("firmware images on ${BOARD} (bytes)")
+report_line("  image                  flash  static RAM  stack reserved  stack used")
 string(REPLACE "\n" ";" lines "${rows}")
 foreach(line IN LISTS lines)
   if(line STREQUAL "")
@@ -75,5 +86,14 @@ foreach(line IN LISTS lines)
       set(${var}_col "${spaces}${${var}}")
     endif()
   endforeach()
-  message("  ${name_col} ${flash_col} ${ram_col} ${stack_col} ${used_col}")
+  report_line("  ${name_col} ${flash_col} ${ram_col} ${stack_col} ${used_col}")
 endforeach()
+
+if(RESULTS)
+  set(header "footfall firmware figures on ${BOARD}, written by `cmake --build --preset <preset> --target firmware-report`\n\n")
+  if(NOT loop_transcript STREQUAL "")
+    string(APPEND report "\nfirmware_loop, as it printed on ${BOARD}:\n${loop_transcript}")
+  endif()
+  file(WRITE "${RESULTS}" "${header}${report}")
+  message("written to ${RESULTS}")
+endif()

@@ -24,7 +24,8 @@
 # It fails on any failed test, any warning (compiler, linker or CMake), any sanitizer report,
 # a heap symbol in a firmware image, a preset that ran no test (except a build-only one), a
 # failed build, check or run of the user firmware template (cmake/run-user-firmware.sh), or a
-# clang-tidy or cppcheck finding in lib/ or port/ (cmake/static-analysis.sh).
+# clang-tidy or cppcheck finding in lib/ or port/ (cmake/static-analysis.sh), or a Doxygen warning
+# over the public headers (the `docs` target: an undocumented public declaration).
 # Usage: cmake/run-tests.sh [preset...]      (default: the seven below)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -108,6 +109,33 @@ if in_list host-release "${presets[@]}" && in_list cortex-m7 "${presets[@]}" && 
   bash cmake/static-analysis.sh
 else
   echo "=== static analysis: not run (it needs the host-release, cortex-m7 and nucleo-h743zi presets)"
+fi
+
+# The API reference: Doxygen over the public headers, which fails on any undocumented public
+# entry point, type, field or enumerator (cmake/FootfallDocs.cmake).
+if in_list host-release "${presets[@]}"; then
+  echo "=== API reference"
+  if ! cmake --build build/host-release --target docs >"$logs/docs.log" 2>&1; then
+    cat build/host-release/docs/warnings.log 2>/dev/null | head -40 || true
+    tail -n 5 "$logs/docs.log"
+    fail "docs: Doxygen failed or warned (full list: build/host-release/docs/warnings.log)"
+  fi
+  echo "built with no warning: build/host-release/docs/html/index.html"
+else
+  echo "=== API reference: not built (it is built in the host-release preset)"
+fi
+
+# The host figures: every benchmark, briefly (CI's two cores are shared: the ratios to the peers
+# from the same run are what to read), written to build/host-release/results.txt; the ratio
+# tables printed here. `cmake --build --preset host-release --target results` alone runs them longer.
+if in_list host-release "${presets[@]}"; then
+  echo "=== figures: host-release benchmarks"
+  if ! FOOTFALL_RESULTS_MIN_TIME=0.05 FOOTFALL_RESULTS_REPETITIONS=3 \
+      cmake --build build/host-release --target results >"$logs/results.log" 2>&1; then
+    tail -n 20 "$logs/results.log"
+    fail "results: a benchmark failed (full log: $logs/results.log)"
+  fi
+  awk '/^=== /{print} /^footfall vs peer/{on=1} on{print} on&&/^$/{on=0}' build/host-release/results.txt
 fi
 
 # The figures CI prints: per board, instruction counts, image sizes and stack use.

@@ -5,6 +5,8 @@
 // The header defines, in options.name_space (the global namespace when empty):
 //   template <typename S> using <Name>Model = footfall::Model<S, bodies, DOFs>;
 //   template <typename S> footfall::Status build_<name>_model(<Name>Model<S>* out) noexcept;
+//   template <typename S, int K> using <Name>Robot = footfall::Robot<S, bodies, DOFs, K>;
+//                           // the model's capacities with room for K contacts (footfall/robot.hpp)
 //   struct <Name>Topology;  // the DOF tree as a type (footfall/model/topology.hpp), for the
 //                           // kernels unrolled for it: UnrolledKernels<<Name>Topology>
 //   k<Name>Frames<S>[], k<Name>Spheres<S>[]  // the merged frames and collision spheres: each
