@@ -55,7 +55,8 @@ constexpr footfall::StrikeFriction kStrikeFriction = footfall::StrikeFriction::k
 #endif
 
 constexpr const char* kFootBodies[kFeet] = {ROBOT_FOOT_BODIES};
-constexpr double kFootPoints[3 * kFeet] = {ROBOT_FOOT_POINTS};
+constexpr double kFootPoints[3 * kFeet] = {ROBOT_FOOT_POINTS};  // a point foot's point, a sphere foot's centre
+constexpr double kFootRadii[kFeet] = {ROBOT_FOOT_RADII};       // 0: a point foot
 constexpr double kLegPose[] = {ROBOT_LEG_POSE};
 constexpr int kLegJoints = static_cast<int>(sizeof(kLegPose) / sizeof(kLegPose[0]));
 
@@ -89,8 +90,9 @@ bool report(const footfall::Status& status, const char* what) {
   return status.ok();
 }
 
-// The model, the feet, the standing pose (feet on the ground at z = 0) and v⁻: every joint still
-// but the striking leg's, whose rates move its foot straight down at ROBOT_STRIKE_SPEED.
+// The model, the feet, the standing pose (feet on the ground at z = 0, a sphere by its lowest
+// point) and v⁻: every joint still but the striking leg's, whose rates move its foot (a sphere's
+// centre) straight down at ROBOT_STRIKE_SPEED.
 bool prepare() {
   if (!report(build_robot_model(&fw.model), "building the model")) return false;
   fw.q = Robot::ConfigVector::Zero(fw.model.nq());
@@ -118,14 +120,19 @@ bool prepare() {
   for (int foot = 0; foot < kFeet && status.ok(); ++foot) {
     footfall::Vector3<S> at = footfall::Vector3<S>::Zero();
     status = footfall::point_position(fw.model, fw.ws, fw.foot_body[foot], foot_point(foot), &at);
-    lowest = std::fmin(lowest, at.z());
+    lowest = std::fmin(lowest, at.z() - S(kFootRadii[foot]));  // a sphere's lowest point
   }
   if (!report(status, "placing the feet")) return false;
   fw.q(2) = -lowest;  // the trunk's height that puts the lowest foot on the ground
   fw.feet.clear();
   for (int foot = 0; foot < kFeet && status.ok(); ++foot)
-    status = fw.feet.add(footfall::Contact<S>::Ground(fw.foot_body[foot], foot_point(foot), footfall::Vector3<S>::UnitZ(),
-                                                      S(ROBOT_FRICTION), S(ROBOT_RESTITUTION)));
+    status = fw.feet.add(kFootRadii[foot] > 0.0
+                             ? footfall::Contact<S>::Sphere(fw.foot_body[foot], foot_point(foot), S(kFootRadii[foot]),
+                                                            footfall::Vector3<S>::UnitZ(), S(ROBOT_FRICTION),
+                                                            S(ROBOT_RESTITUTION))
+                             : footfall::Contact<S>::Ground(fw.foot_body[foot], foot_point(foot),
+                                                            footfall::Vector3<S>::UnitZ(), S(ROBOT_FRICTION),
+                                                            S(ROBOT_RESTITUTION)));
   if (status.ok()) status = footfall::forward_kinematics(fw.model, fw.ws, fw.q, fw.v);
   fw.v_minus = fw.v;
   if (status.ok())
@@ -210,9 +217,10 @@ int main() {
     std::printf("robot_tick: FAIL\n");
     return 1;
   }
-  std::printf("model: %d bodies, nq %d, nv %d, mass %.4f kg, trunk %.4f m up; feet on %s %s %s %s\n",
+  std::printf("model: %d bodies, nq %d, nv %d, mass %.4f kg, trunk %.4f m up; feet on %s %s %s %s (%s)\n",
               fw.model.body_count(), fw.model.nq(), fw.model.nv(), static_cast<double>(fw.model.total_mass()),
-              static_cast<double>(fw.q(2)), kFootBodies[0], kFootBodies[1], kFootBodies[2], kFootBodies[3]);
+              static_cast<double>(fw.q(2)), kFootBodies[0], kFootBodies[1], kFootBodies[2], kFootBodies[3],
+              kFootRadii[0] > 0.0 ? "spheres" : "points");
   std::printf("bytes: model %u, dynamics workspace %u, stance and strike workspace (shared) %u, results %u\n",
               static_cast<unsigned>(sizeof(fw.model)), static_cast<unsigned>(sizeof(fw.ws)),
               static_cast<unsigned>(sizeof(fw.shared)), static_cast<unsigned>(sizeof(fw.stance) + sizeof(fw.strike)));

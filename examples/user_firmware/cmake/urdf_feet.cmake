@@ -1,9 +1,12 @@
-# robot_urdf_feet(<urdf> <foot links> <bodies var> <points var>): for each foot, a URDF link on a
-# fixed joint, the moving body codegen merges it into (the joint's parent link) and the foot's
-# point in that body's frame (the joint's origin xyz), read from the URDF at configure time.
-# Stops naming the foot when its link is not the child of a fixed joint, or its parent link is
-# itself on a fixed joint (merged into another body: name a foot whose parent moves).
-function(robot_urdf_feet urdf feet bodies_var points_var)
+# robot_urdf_feet(<urdf> <foot links> <bodies var> <points var> <radii var>): for each foot, a URDF
+# link on a fixed joint, the moving body codegen merges it into (the joint's parent link), the
+# foot's point in that body's frame (the joint's origin xyz) and, when the link's collision is a
+# sphere, its radius, with the point moved to the sphere's centre (the collision origin's xyz
+# added; a sphere foot, Contact::Sphere); 0 for a foot with no collision sphere (a point foot).
+# Read from the URDF at configure time. Stops naming the foot when its link is not the child of a
+# fixed joint, or its parent link is itself on a fixed joint (merged into another body: name a
+# foot whose parent moves). The fixed joint's rotation (rpy) is taken as none, as Unitree's are.
+function(robot_urdf_feet urdf feet bodies_var points_var radii_var)
   if(NOT EXISTS "${urdf}")
     message(FATAL_ERROR "ROBOT_URDF: ${urdf} does not exist")
   endif()
@@ -37,13 +40,65 @@ function(robot_urdf_feet urdf feet bodies_var points_var)
     if(NOT length EQUAL 3)
       message(FATAL_ERROR "ROBOT_FEET: the joint to '${foot}' has an origin xyz of ${length} numbers")
     endif()
+    robot_urdf_collision_sphere("${text}" "${foot}" radius offset)
+    set(centre "")
+    foreach(k RANGE 2)
+      list(GET xyz ${k} a)
+      list(GET offset ${k} b)
+      # CMake has no floating-point arithmetic: the sum goes to the compiler as an expression.
+      list(APPEND centre "(${a})+(${b})")
+    endforeach()
     list(JOIN xyz " " xyz_text)
     list(APPEND bodies ${body})
-    list(APPEND points ${xyz})
-    message(STATUS "robot_firmware: foot ${foot}: on body ${body} at (${xyz_text}) m")
+    list(APPEND points ${centre})
+    list(APPEND radii ${radius})
+    if(radius STREQUAL "0")
+      message(STATUS "robot_firmware: foot ${foot}: a point on body ${body} at (${xyz_text}) m")
+    else()
+      list(JOIN offset " " offset_text)
+      message(STATUS "robot_firmware: foot ${foot}: a sphere of radius ${radius} m on body ${body}, centred at (${xyz_text}) + (${offset_text}) m")
+    endif()
   endforeach()
   set(${bodies_var} ${bodies} PARENT_SCOPE)
   set(${points_var} ${points} PARENT_SCOPE)
+  set(${radii_var} ${radii} PARENT_SCOPE)
+endfunction()
+
+# The radius of the sphere in `link`'s first <collision> and its origin's xyz in the link's frame
+# (a list of three), or radius 0 and offset 0 0 0 when the link has no collision sphere.
+function(robot_urdf_collision_sphere text link radius_var offset_var)
+  set(${radius_var} 0 PARENT_SCOPE)
+  set(${offset_var} "0;0;0" PARENT_SCOPE)
+  string(REGEX MATCH "<link +name *= *\"${link}\"" opening "${text}")
+  if(NOT opening)
+    return()
+  endif()
+  string(FIND "${text}" "${opening}" at)
+  string(SUBSTRING "${text}" ${at} -1 rest)
+  string(FIND "${rest}" "</link>" end)
+  if(end LESS 0)
+    return()  # <link name="…"/>: no collision
+  endif()
+  string(SUBSTRING "${rest}" 0 ${end} body)
+  if(NOT body MATCHES "<collision[^>]*>(.*)</collision>")
+    return()
+  endif()
+  string(REGEX REPLACE "</collision>.*" "" collision "${CMAKE_MATCH_1}")
+  if(NOT collision MATCHES "<sphere +radius *= *\"([^\"]+)\"")
+    return()
+  endif()
+  set(radius "${CMAKE_MATCH_1}")
+  set(offset "0;0;0")
+  if(collision MATCHES "<origin[^>]* xyz *= *\"([^\"]+)\"")
+    string(STRIP "${CMAKE_MATCH_1}" offset)
+    string(REGEX REPLACE "[ \t\r\n]+" ";" offset "${offset}")
+  endif()
+  list(LENGTH offset length)
+  if(NOT length EQUAL 3)
+    message(FATAL_ERROR "ROBOT_FEET: the collision origin of '${link}' has an xyz of ${length} numbers")
+  endif()
+  set(${radius_var} "${radius}" PARENT_SCOPE)
+  set(${offset_var} "${offset}" PARENT_SCOPE)
 endfunction()
 
 # The text of the <joint> element whose child is `link` (empty if none).
