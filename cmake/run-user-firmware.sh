@@ -58,12 +58,15 @@ refused toolchain-mismatch "use -DCMAKE_TOOLCHAIN_FILE=<footfall>/cmake/toolchai
   -DCMAKE_TOOLCHAIN_FILE="$PWD/cmake/toolchains/cortex-m4f.cmake" -DFOOTFALL_BOARD=mps2-an500
 
 build a1 run
+# The A1 example's foot links have no collision: point feet. The Go1's are spheres: sphere feet.
+grep -q '^model:.* (points)$' "$logs/user-firmware-a1.log" || fail "a1: its feet are not point feet"
 # No CMAKE_BUILD_TYPE was given: footfall must have chosen the optimised one its figures assume.
 grep -q '^CMAKE_BUILD_TYPE:STRING=RelWithDebInfo$' build/user-firmware-a1/CMakeCache.txt ||
   fail "a1: configured with no build type, but not built as RelWithDebInfo (-O2)"
 go1=../shared/robots/go1.urdf
 if [ -f "$go1" ]; then
   build go1 run -DROBOT_URDF="$(realpath "$go1")"
+  grep -q '^model:.* (spheres)$' "$logs/user-firmware-go1.log" || fail "go1: its feet are not the URDF's collision spheres"
   build go1-nucleo robot_tick -DROBOT_URDF="$(realpath "$go1")" -DFOOTFALL_BOARD=nucleo-h743zi
 else
   echo "--- go1: skipped: $go1 is absent (the published robots live beside this repository, in ../shared/robots)"
