@@ -203,6 +203,67 @@ FF_TEST_FLOAT_AND_DOUBLE(TimeStepping, BoxDroppedFlatRestsOnFourCorners) {
   }
 }
 
+// Housner's rocking block (Housner 1963): a box 2b wide and 2h tall, tilted by φ₀ on one bottom
+// edge and let go, falls back about that edge, strikes flat on the other and rocks on about it.
+// The time-stepping scheme's impact is plastic and, with ample friction, sticking: what Housner
+// assumed, so the angular velocity after is ω⁺ = (1 − (3/2) sin²α) ω⁻ with tan α = b/h, and ω⁻
+// is what the fall from φ₀ gives, ω⁻² = (3g/(2R)) (cos(α − φ₀) − cos α), R = √(b² + h²). A step
+// of 10⁻⁴ s changes ω by g b/(4R²/3) times it, about 0.1 % of ω⁻: the tolerance is 1 %.
+FF_TEST_FLOAT_AND_DOUBLE(TimeStepping, RockingBlockLosesWhatHousnerSays) {
+  static RigidBench<S, 1, 6, 4> b;
+  const S m = S(2), half_width = S(0.1), half_height = S(0.2), depth = S(0.3), g = S(9.81);
+  Inertia<S> inertia;
+  FF_ASSERT_TRUE(Inertia<S>::FromMassComInertia(m, Vector3<S>::Zero(),
+                                                box_inertia(m, S(2) * half_width, depth, S(2) * half_height), &inertia)
+                     .ok());
+  ModelBuilder<S, 1, 6> builder;
+  builder.add_body("block", -1, JointSpec<S>::FreeFlyer(), inertia, nullptr, "free");
+  FF_ASSERT_TRUE(builder.build(&b.model).ok());
+  b.candidates.clear();
+  for (const S x : {half_width, -half_width})
+    for (const S y : {depth / 2, -depth / 2})
+      FF_ASSERT_TRUE(
+          b.candidates.add(Contact<S>::Ground(0, Vector3<S>(x, y, -half_height), Vector3<S>::UnitZ(), S(1))).ok());
+  b.tau = Model<S, 1, 6>::TangentVector::Zero(6);
+  TimeSteppingOptions<S> o = stepping_options(S(1e-4), FrictionModel::kCone);
+  o.contact.gravity = Vector3<S>(S(0), S(0), -g);
+  const S R = std::sqrt(half_width * half_width + half_height * half_height);
+  const S alpha = std::atan2(half_width, half_height);
+  const S housner = S(1) - S(1.5) * std::sin(alpha) * std::sin(alpha);
+
+  for (const S tilt : {S(0.03), S(0.05), S(0.07), S(0.1), S(0.2)}) {  // φ₀, rad
+    // Turned by φ₀ about y, so that the edge at x = +b is the lowest, and resting on it.
+    b.state = RigidMotionState<S, 1, 6, 4>();
+    b.state.q = Model<S, 1, 6>::ConfigVector::Zero(7);
+    b.state.q(2) = half_width * std::sin(tilt) + half_height * std::cos(tilt);
+    b.state.q(4) = std::sin(tilt / 2);  // quaternion (x, y, z, w)
+    b.state.q(6) = std::cos(tilt / 2);
+    b.state.v = Model<S, 1, 6>::TangentVector::Zero(6);
+
+    // The impact begins in the step in which |ω| drops (ω⁻: |ω| the step before). The step's
+    // gap term lets the new edge land within the step, so the impact may end in the next: ω⁺ is
+    // read after that one, two steps of gravity (0.25 %) after ω⁻.
+    S before = S(0), after = S(0);
+    int drop = -1;
+    for (int k = 0; k < 5000 && (drop < 0 || k <= drop + 1); ++k) {
+      const S omega = std::abs(b.state.v(4));  // about body y (v = [linear; angular], body coordinates)
+      FF_ASSERT_TRUE(advance_time_stepping(b.model, b.ws, b.candidates, b.tau, o, b.motion, b.state, b.report).ok());
+      if (drop < 0 && std::abs(b.state.v(4)) < S(0.98) * omega) {
+        before = omega;
+        drop = k;
+      }
+      after = std::abs(b.state.v(4));
+    }
+    FF_ASSERT_TRUE(drop >= 0);
+    FF_EXPECT_NEAR(before, std::sqrt(S(1.5) * g / R * (std::cos(alpha - tilt) - std::cos(alpha))), S(0.01) * before);
+    FF_EXPECT_NEAR(after / before, housner, S(0.01));
+    // It rocks on about the other edge, in the same sense: the tilt has changed sign, and the
+    // centre moves at ω⁺ R about that edge.
+    FF_EXPECT_TRUE(b.state.q(4) < S(0));
+    FF_EXPECT_NEAR(b.state.v.template head<3>().norm(), after * R, S(0.02) * after * R);
+  }
+}
+
 // Coulomb friction in the step's LCP: the rod lying on the floor, pushed along it at v₀, loses
 // exactly μ g h of speed a step (the pyramid's facet lies along the slip; the cone's edge), stops
 // after v₀/(μg) to within a step, having slid v₀²/(2μg) to within v₀·h, and then sticks.
