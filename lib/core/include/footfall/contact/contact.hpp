@@ -115,7 +115,8 @@ struct Contact {
 };
 
 /// The contacts of one tick: the first `count` of `contacts`, up to the capacity K, in the order
-/// the solvers number them (contact i's rows and results are at index i).
+/// the solvers number them: contact i's results are at index i, and a solve's rows follow the set
+/// it computed its terms for.
 template <typename S, int K>
 struct ContactSet {
   static_assert(K >= 1, "a contact set has room for at least one contact");

@@ -34,9 +34,10 @@ struct Workspace {
     kFactor = 1u << 2,       ///< factorize_mass_matrix: LᵀDL of H
     kBias = 1u << 3,         ///< bias_forces: C(q, v) in `bias`; its q̈ = 0 accelerations in `acceleration`
   };
-  /// The Stage bits of the results that are current. forward_kinematics sets kKinematics alone
-  /// (0 after it fails); the others set their own bit on success and clear those of results they
-  /// overwrite or outdate (mass_matrix clears kFactor, rnea kBias).
+  /// The Stage bits of the results that are current. forward_kinematics sets kKinematics alone on
+  /// success (a refused q or v leaves the workspace, `stage` too, as it was); the others set their
+  /// own bit on success and clear those of results they overwrite or outdate (mass_matrix clears
+  /// kFactor, rnea kBias).
   unsigned stage = 0;
 
   /// forward_kinematics

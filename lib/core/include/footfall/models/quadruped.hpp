@@ -42,14 +42,14 @@ constexpr int quadruped_calf_body(int leg) noexcept { return 3 + 3 * leg; }
 struct QuadrupedTopology {
   static constexpr int kDofs = 18;  ///< nv
   /// λ(k) of each DOF, −1 at the root.
-  static constexpr int kDofParent[kDofs] = {-1, 0, 1, 2, 3, 4,  ///< free flyer
+  static constexpr int kDofParent[kDofs] = {-1, 0, 1, 2, 3, 4,  // free flyer
                                             5, 6, 7,            // FR hip, thigh, calf
                                             5, 9, 10,           // FL
                                             5, 12, 13,          // RR
                                             5, 15, 16};         // RL
   /// The coordinate axis each DOF's joint turns about (Model::turn_axis), −1 for the free flyer:
   /// hip about x, thigh and calf about y. With them CRBA is unrolled too (unrolled_crba.hpp).
-  static constexpr int kTurnAxis[kDofs] = {-1, -1, -1, -1, -1, -1,  ///<
+  static constexpr int kTurnAxis[kDofs] = {-1, -1, -1, -1, -1, -1,
                                            0, 1, 1, 0, 1, 1, 0, 1, 1, 0, 1, 1};
 };
 

@@ -106,12 +106,13 @@ Status held_force_acceleration(const Model<S, B, D>& model, Workspace<S, B, D>& 
   return Status::Ok();
 }
 
+/// Which level of the normal constraint a correction zeroes: the gaps φ or their rates φ̇.
+enum class ContactLevel : unsigned char { kGap, kRate };
+
 /// The smallest change, in the metric of H, that zeroes one level of the normal constraint of
 /// the contacts in `mask`: mw.tangent = −H⁻¹Tᵀ W⁻¹ r with W = Tᵀ H⁻¹ T over those contacts and r
 /// their gaps φ (kGap) or normal velocities φ̇ = Tᵀv (kRate), at (q, v). Sets *count to the
 /// number of contacts in it (0: mw.tangent untouched, nothing to do).
-enum class ContactLevel : unsigned char { kGap, kRate };
-
 template <typename S, int B, int D, int K, typename QDerived, typename VDerived>
 Status normal_constraint_correction(const Model<S, B, D>& model, Workspace<S, B, D>& ws,
                                     const ContactCandidates<S, K>& candidates, const bool* mask, ContactLevel level,

@@ -95,8 +95,8 @@ void record_contact_sets(const StanceResult<S, D, K>& result, const ContactSet<S
 /// One tick of stance with the active-set bookkeeping: the active contacts as equalities when the
 /// book still describes these contacts, the full solve (solve_stance) otherwise or when that
 /// answer fails its checks. An active-set tick reports work 0 (no pivot, no sweep: one linear
-/// solve) with the solver the full solve would have used; book.full_solves and book.reuses count
-/// the ticks.
+/// solve) with solver kPgs on the cone and kLemke on the other models, whatever options.solver
+/// names; book.full_solves and book.reuses count the ticks.
 template <typename S, int B, int D, int K, typename TauDerived, int V>
 Status solve_stance_tracking(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, const ContactSet<S, K>& set,
                              const Eigen::MatrixBase<TauDerived>& tau, const StanceOptions<S>& options,

@@ -58,8 +58,9 @@ inline int pyramid_facets(FrictionModel model) noexcept {
 
 /// Chooses each contact's mode and builds sw.problem with the contact-frame right-hand side `d`
 /// (the free contact acceleration for stance; the strike's restitution targets, which make the
-/// same problem one of impulses and velocities); returns a capacity Status if the problem would
-/// not fit (it always does for a workspace of capacity K, so this guards misuse).
+/// same problem one of impulses and velocities); returns Capacity "stance.variables" when the
+/// problem does not fit the workspace's room V (never with the default V, which holds every
+/// friction model).
 template <typename S, int D, int K, int V>
 Status assemble_contact_problem(const ContactSet<S, K>& set, const StanceOptions<S>& options,
                                 const typename ContactDynamics<S, D, K>::RowVector& d,

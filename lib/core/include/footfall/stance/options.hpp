@@ -24,7 +24,7 @@ enum class StanceSolver : unsigned char {
                  ///< solver with its exact active-set finish for the cone
   kLemke,        ///< lcp/lemke.hpp, on the LCP models
   kEnumeration,  ///< lcp/enumerate.hpp, frictionless problems of at most 12 contacts
-  kPgs,          ///< projected Gauss–Seidel: per row on the LCP models, per contact on the cone
+  kPgs,          ///< projected Gauss–Seidel: per row on the frictionless LCP, per contact on the cone
   /// Not a choice (the options refuse it), a report: kAuto's answer on the LCP models when the
   /// contacts' rows may depend on one another (stance/dependent_contacts.hpp) and every contact
   /// pushed into its surface holds, with the least-norm forces (lcp/least_norm.hpp).
@@ -151,7 +151,7 @@ struct StanceOptions {
   /// skips that guess and sweeps from the last forces, at least one sweep every tick. Turn it
   /// off in a fixed-rate loop on the cone (the guides give the figures), and whenever the
   /// workspace also serves another solve (a strike's, StrikeWorkspace::solve), whose forces are
-  /// then the start. Keep it for PGS on the pyramids when the forces change little from tick to
+  /// then the start. Keep it for PGS (frictionless) when the forces change little from tick to
   /// tick: there it saves sweeps.
   bool warm_start = true;
 };

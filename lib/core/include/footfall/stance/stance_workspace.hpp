@@ -65,12 +65,12 @@ struct StanceWorkspace {
 
   /// @name Scratch of the solvers (not for the caller)
   ///@{
-  LemkeWorkspace<S, kMaxVariables> lemke;  ///< an LCP solver's workspace (Lemke's, enumeration's, PGS's): scratch the caller must not rely on
+  LemkeWorkspace<S, kMaxVariables> lemke;  ///< Lemke's tableau, whose principal-solve scratch the held, least-norm and active-set solves borrow; then enumeration's and PGS's
   EnumerationWorkspace<S, kMaxVariables> enumeration;
   PgsWorkspace<S, kMaxVariables> pgs;
   ///@}
   LcpResult<S, kMaxVariables> lcp;  ///< the LCP solvers' answer, or the cone solver's iterate
-  int active[kVariableSlots] = {};  ///< the cone solver's exact finish: the rows held at zero
+  int active[kVariableSlots] = {};  ///< the rows held by the last principal or least-norm solve (the cone's exact finish among them)
   /// Of the rows the answer holds, how many the least-norm finish found dependent on the others
   /// (0: none; −1: not known, the answer came from an iteration or from Lemke). Every solve sets
   /// it before the answer is read; 0 here keeps the workspace zero-initialised.

@@ -101,7 +101,7 @@ struct StrikeResult {
   StrikeFriction friction = StrikeFriction::kCone;  ///< the friction model solved with (options.friction)
   RestitutionLaw law = RestitutionLaw::kNewton;     ///< the restitution law solved with (options.law)
   StanceSolver solver = StanceSolver::kLemke;  ///< the one that ran (never kAuto)
-  int work = 0;  ///< pivots, active sets or sweeps, summed over Poisson's two phases
+  int work = 0;  ///< pivots, active sets or sweeps, summed over the participation rounds and Poisson's two phases
   int work_limit = 0;  ///< the solvers' bounds on that work, summed alike
   S residual = std::numeric_limits<S>::infinity();  ///< the solver's complementarity residual
 
