@@ -126,13 +126,10 @@ bool prepare() {
   fw.q(2) = -lowest;  // the trunk's height that puts the lowest foot on the ground
   fw.feet.clear();
   for (int foot = 0; foot < kFeet && status.ok(); ++foot)
-    status = fw.feet.add(kFootRadii[foot] > 0.0
-                             ? footfall::Contact<S>::Sphere(fw.foot_body[foot], foot_point(foot), S(kFootRadii[foot]),
-                                                            footfall::Vector3<S>::UnitZ(), S(ROBOT_FRICTION),
-                                                            S(ROBOT_RESTITUTION))
-                             : footfall::Contact<S>::Ground(fw.foot_body[foot], foot_point(foot),
-                                                            footfall::Vector3<S>::UnitZ(), S(ROBOT_FRICTION),
-                                                            S(ROBOT_RESTITUTION)));
+    // A sphere of radius 0 is a point contact: one constructor for both kinds of foot.
+    status = fw.feet.add(footfall::Contact<S>::Sphere(fw.foot_body[foot], foot_point(foot), S(kFootRadii[foot]),
+                                                      footfall::Vector3<S>::UnitZ(), S(ROBOT_FRICTION),
+                                                      S(ROBOT_RESTITUTION)));
   if (status.ok()) status = footfall::forward_kinematics(fw.model, fw.ws, fw.q, fw.v);
   fw.v_minus = fw.v;
   if (status.ok())

@@ -69,7 +69,7 @@ Status validate_gravity(const Vector3<S>& gravity) noexcept {
   return all_finite(gravity) ? Status::Ok() : Status::BadInput("gravity");
 }
 
-/// The default gravity of lib/DESIGN.md §3: z up, 9.81 m/s².
+/// The default gravity, (0, 0, −9.81) m/s²: the world's z axis points up.
 template <typename S>
 Vector3<S> standard_gravity() noexcept {
   return Vector3<S>(S(0), S(0), S(-9.81));

@@ -12,8 +12,8 @@ namespace footfall::host {
 /// The model options every subcommand takes with `--model`: `--floating-base`,
 /// `--repair-inertia` and `--mimic`, which apply to URDF files only.
 struct LoadOptions {
-  /// URDF only: join the root link to the world by a free flyer (lib/DESIGN.md §3) instead of
-  /// fixing it. The built-in models have their own base, and this must be false for them.
+  /// URDF only: join the root link to the world by a free flyer (q = position, then quaternion
+  /// x y z w; JointType::kFreeFlyer) instead of fixing it. The built-in models have their own base, and this must be false for them.
   bool floating_base = false;
   bool repair_inertia = false;                 ///< URDF only (urdf/urdf_import.hpp)
   MimicJoints mimic = MimicJoints::kRefuse;    ///< URDF only
