@@ -1,41 +1,13 @@
 // The strike on articulated systems: the quadruped's touchdowns (reference problems 10, 11 of tests/README.md),
 // the KKT identity at e = 0, joint reaction impulses, the falling rod of Liu04 §5 at its first
-// strike, peak loads against a mass on a spring–damper, and two systems (reference problem 12, Zhang95).
+// strike, and two systems (reference problem 12, Zhang95).
 #include <cmath>
 #include <cstring>
 
-#include "strike_fixtures.hpp"
+#include "articulated_fixtures.hpp"
 
 namespace footfall::test {
 namespace {
-
-template <typename S>
-using QuadrupedStrike = StrikeBench<S, 13, 18, 4>;
-
-template <typename S>
-QuadrupedStrike<S>& quadruped_bench() {
-  static QuadrupedStrike<S> instance;
-  return instance;
-}
-
-// The quadruped in its standing pose (trunk level at 0.3 m, hip 0, thigh 0.8, calf −1.6 rad)
-// coming down at w with a forward speed s and a little roll rate, the feet in `feet` touching.
-template <typename S>
-bool quadruped_touchdown(QuadrupedStrike<S>& b, const int* feet, int count, S w, S mu, S e) {
-  if (!build_quadruped_model(&b.model).ok()) return false;
-  typename QuadrupedStrike<S>::Config q(19);
-  q << S(0), S(0), S(0.3), S(0), S(0), S(0), S(1), S(0), S(0.8), S(-1.6), S(0), S(0.8), S(-1.6), S(0), S(0.8),
-      S(-1.6), S(0), S(0.8), S(-1.6);
-  typename QuadrupedStrike<S>::Tangent v = QuadrupedStrike<S>::Tangent::Zero(18);
-  v(0) = S(0.3);
-  v(2) = -w;
-  v(3) = S(0.2);
-  v(7) = S(0.5);  // the front-right thigh swinging
-  b.contacts.clear();
-  for (int i = 0; i < count; ++i)
-    b.contacts.add(Contact<S>::Ground(quadruped_calf_body(feet[i]), quadruped_foot_point<S>(), Vector3<S>::UnitZ(), mu, e));
-  return b.prepare(q, v);
-}
 
 // 10. u = H Δq̇ and u = Gᵀι with G from point_jacobian (not the strike's own rows), and the
 // robot's momentum changes by exactly the external impulse. (The drives' armature sits on H's
@@ -193,31 +165,6 @@ FF_TEST_FLOAT_AND_DOUBLE(StrikeIdentities, StickingEqualsKkt) {
   FF_EXPECT_TRUE(b.result.velocity_unique && b.result.impulse_unique);
 }
 
-template <typename S>
-using RodStrike = StrikeBench<S, 1, 3, 2>;
-
-template <typename S>
-RodStrike<S>& rod_strike_bench() {
-  static RodStrike<S> instance;
-  return instance;
-}
-
-// The rod lying on the floor at (x, y, φ) = (x, 0, 0) with v = (0, ẏ, φ̇), both ends on the
-// frictionless floor with restitution e, struck: the strike's Status.
-template <typename S>
-Status rod_flat_strike(RodStrike<S>& b, S x, S y_rate, S phi_rate, S e) {
-  if (!build_rod2d_model(&b.model).ok()) return Status::BadInput("rod2d");
-  typename RodStrike<S>::Config q(3);
-  q << x, S(0), S(0);
-  typename RodStrike<S>::Tangent v(3);
-  v << S(0), y_rate, phi_rate;
-  if (!b.prepare(q, v)) return Status::BadInput("rod2d.state");
-  b.contacts.clear();
-  b.contacts.add(Contact<S>::Ground(0, rod2d_end<S>(0), Vector3<S>::UnitY(), S(0), e));
-  b.contacts.add(Contact<S>::Ground(0, rod2d_end<S>(1), Vector3<S>::UnitY(), S(0), e));
-  return b.solve(StrikeFriction::kNone);
-}
-
 // The rod of Liu04 §5 at its first strike. It starts at rest at φ = π/4 with its left end on the
 // frictionless floor, which it keeps touching as it falls; the centre falls straight down (no
 // horizontal force), y = L sin φ. At the strike φ = 0 and energy gives ½(m L² + I) φ̇² = m g L
@@ -270,118 +217,6 @@ FF_TEST_FLOAT_AND_DOUBLE(StrikeReference, LiftingEndPushedDownJoinsTheStrike) {
   FF_EXPECT_TRUE(b.result.state[0] == StrikeState::kLeftOut);
   FF_EXPECT_NEAR(b.result.normal_impulse[1], (S(1) + e) * v_in / S(4), tol);
   FF_EXPECT_NEAR(b.result.departure[0], S(0.9) - (S(1) + e) * v_in / S(2), tol);
-}
-
-// Peak loads on one linear pad against the closed form of a mass m = 1/(nᵀ W n) on a spring k
-// and damper c, touching down at v (peak_loads.hpp): with ω = √(k/m), ζ = c/(2√(km)), ω_d =
-// ω√(1 − ζ²), the force k δ + c δ̇ = v e^{−ζωt} (A sin ω_d t + c cos ω_d t), A = m ω² (1 − 2ζ²)/ω_d,
-// returns to zero at ω_d t = π − atan2(2ζ√(1 − ζ²), 1 − 2ζ²) and peaks where its derivative
-// vanishes, at tan ω_d t = (ω_d A − ζω c)/(ζω A + ω_d c) (at t = 0, force c v, when that is
-// negative). The rod's end (m = 1/(1 + 3cos²θ)) and the quadruped's foot (m from W) both.
-template <typename S>
-void expect_closed_form_pad(const StrikePeaks<S, 18, 4>* quadruped, const StrikePeaks<S, 3, 2>* rod, S mass, S k, S c,
-                            S v, S torque_per_force) {
-  const S omega = std::sqrt(k / mass), zeta = c / (S(2) * std::sqrt(k * mass));
-  const S omega_d = omega * std::sqrt(S(1) - zeta * zeta);
-  const S pi = S(3.14159265358979323846);
-  const S end = (pi - std::atan2(S(2) * zeta * std::sqrt(S(1) - zeta * zeta), S(1) - S(2) * zeta * zeta)) / omega_d;
-  const S a = mass * omega * omega * (S(1) - S(2) * zeta * zeta) / omega_d;
-  const S num = omega_d * a - zeta * omega * c, den = zeta * omega * a + omega_d * c;
-  const S t_peak = num > S(0) ? std::atan2(num, den) / omega_d : S(0);
-  const S peak = v * std::exp(-zeta * omega * t_peak) * (a * std::sin(omega_d * t_peak) + c * std::cos(omega_d * t_peak));
-  const S duration = quadruped != nullptr ? quadruped->duration : rod->duration;
-  const S force = quadruped != nullptr ? quadruped->normal_force[0] : rod->normal_force[0];
-  const S when = quadruped != nullptr ? quadruped->time_of_peak[0] : rod->time_of_peak[0];
-  // The integration's error: RK4's fourth order, the peak's parabola third order in the step,
-  // the end's linear interpolation second order; 256 steps a half-period.
-  const S relative = std::max(S(2e-5), ulps<S>(16384));
-  FF_EXPECT_NEAR(force, peak, relative * peak);
-  FF_EXPECT_NEAR(duration, end, S(4e-5) * end);
-  FF_EXPECT_NEAR(when, t_peak, S(2e-3) * end);
-  if (quadruped != nullptr && torque_per_force > S(0)) {
-    FF_EXPECT_NEAR(quadruped->joint_torque.maxCoeff(), torque_per_force * peak, S(4) * relative * torque_per_force * peak);
-  }
-}
-
-FF_TEST_FLOAT_AND_DOUBLE(StrikePeaks, OneLinearPadMatchesClosedForm) {
-  auto& b = rod_strike_bench<S>();
-  FF_ASSERT_TRUE(build_rod2d_model(&b.model).ok());
-  const S v = S(0.8), theta = S(0.5);
-  const S dampings[3] = {S(0), S(20), S(150)};
-  for (const S c : dampings) {
-    typename RodStrike<S>::Config q(3);
-    q << S(0), std::sin(theta), theta;
-    typename RodStrike<S>::Tangent velocity(3);
-    velocity << S(0), -v, S(0);
-    FF_ASSERT_TRUE(b.prepare(q, velocity));
-    b.contacts.clear();
-    Contact<S> end = Contact<S>::Ground(0, rod2d_end<S>(0), Vector3<S>::UnitY(), S(0), S(0));
-    end.pad = ContactPad<S>::Linear(S(2e4), c);
-    b.contacts.add(end);
-    b.options.steps_per_half_period = 256;
-    FF_ASSERT_TRUE(b.solve(StrikeFriction::kNone).ok());
-    FF_ASSERT_TRUE(b.result.peaks.predicted);
-    const S cos_t = std::cos(theta);
-    expect_closed_form_pad<S>(nullptr, &b.result.peaks, S(1) / (S(1) + S(3) * cos_t * cos_t), S(2e4), c, v, S(0));
-  }
-}
-
-FF_TEST_FLOAT_AND_DOUBLE(StrikePeaks, QuadrupedFootPadMatchesClosedForm) {
-  auto& b = quadruped_bench<S>();
-  const int feet[1] = {1};
-  FF_ASSERT_TRUE(quadruped_touchdown(b, feet, 1, S(0.5), S(0), S(0)));
-  b.contacts[0].pad = ContactPad<S>::Linear(S(3e4), S(60));
-  b.options.steps_per_half_period = 256;
-  FF_ASSERT_TRUE(b.solve(StrikeFriction::kNone).ok());
-  const auto& cd = b.strike.solve.contact;
-  const S mass = S(1) / cd.delassus(0, 0);
-  // The joint torques are Gᵀn f(t): the largest of |G_k| times the peak force.
-  const S per_force = cd.jacobian.row(0).cwiseAbs().maxCoeff();
-  expect_closed_form_pad<S>(&b.result.peaks, nullptr, mass, S(3e4), S(60), -b.result.approach[0], per_force);
-}
-
-// The default step (64 a half-period) against the fine one: the peaks and the duration within
-// 1e-3, at a quarter of the work.
-FF_TEST_FLOAT_AND_DOUBLE(StrikePeaks, DefaultStepIsCloseToFine) {
-  auto& b = quadruped_bench<S>();
-  const int feet[2] = {1, 2};
-  FF_ASSERT_TRUE(quadruped_touchdown(b, feet, 2, S(0.5), S(0.8), S(0.1)));
-  b.contacts[0].pad = ContactPad<S>::Linear(S(3e4), S(60));
-  b.contacts[1].pad = ContactPad<S>::HuntCrossley(S(2e6), S(1e3));
-  b.options.steps_per_half_period = 256;
-  FF_ASSERT_TRUE(b.solve(StrikeFriction::kCone).ok());
-  const StrikePeaks<S, 18, 4> fine = b.result.peaks;
-  b.options = StrikeOptions<S>();
-  FF_ASSERT_TRUE(b.solve(StrikeFriction::kCone).ok());
-  const StrikePeaks<S, 18, 4>& coarse = b.result.peaks;
-  FF_EXPECT_TRUE(coarse.steps * 3 < fine.steps);
-  for (int i = 0; i < 2; ++i) FF_EXPECT_NEAR(coarse.normal_force[i], fine.normal_force[i], S(1e-3) * fine.normal_force[i]);
-  FF_EXPECT_NEAR(coarse.duration, fine.duration, S(1e-3) * fine.duration);
-  for (int k = 0; k < 18; ++k)
-    FF_EXPECT_NEAR(coarse.joint_torque(k), fine.joint_torque(k), S(1e-3) * fine.joint_torque.maxCoeff());
-}
-
-// A Hunt–Crossley pad whose damper, c δⁿ, outweighs its spring: the step must resolve the damper
-// at the deepest compression as well as the spring, or RK4 loses accuracy and then stability (at
-// 1e9 the step of the spring alone let go after 38 steps: a peak 10 % low and a duration 50 times
-// short, called ok). With both, the default step agrees with a 16 times finer one; where the
-// strike takes more steps than the limit, it says so.
-FF_TEST_FLOAT_AND_DOUBLE(StrikePeaks, DampedHuntCrossleyPadStepsWithItsDamper) {
-  auto& b = quadruped_bench<S>();
-  const int feet[1] = {1};
-  FF_ASSERT_TRUE(quadruped_touchdown(b, feet, 1, S(1), S(0), S(0)));
-  b.contacts[0].pad = ContactPad<S>::HuntCrossley(S(1e6), S(6e7));
-  b.options.steps_per_half_period = 1024;
-  b.options.max_steps = 100000;
-  FF_ASSERT_TRUE(b.solve(StrikeFriction::kNone).ok());
-  const S fine_peak = b.result.peaks.normal_force[0], fine_duration = b.result.peaks.duration;
-  b.options = StrikeOptions<S>();
-  FF_ASSERT_TRUE(b.solve(StrikeFriction::kNone).ok());
-  FF_EXPECT_NEAR(b.result.peaks.normal_force[0], fine_peak, S(1e-3) * fine_peak);
-  FF_EXPECT_NEAR(b.result.peaks.duration, fine_duration, S(1e-3) * fine_duration);
-  b.contacts[0].pad = ContactPad<S>::HuntCrossley(S(1e6), S(1e9));
-  const Status slow = b.solve(StrikeFriction::kNone);
-  FF_EXPECT_TRUE(slow.code == StatusCode::kIterationLimit && std::strcmp(slow.field, "strike.peaks.max_steps") == 0);
 }
 
 // Poisson's law at one frictionless contact is Newton's.

@@ -2,6 +2,7 @@
 // What a strike solve is asked to do: the friction model, the restitution law, the solver and
 // the bounds on their work (lib/DESIGN.md §2), and the peak-load prediction's step budget.
 #include <cmath>
+#include <limits>
 
 #include "footfall/common/header_diagnostics.hpp"
 #include "footfall/common/numeric.hpp"
@@ -40,6 +41,19 @@ enum class RestitutionLaw : unsigned char {
   kPoisson,
 };
 
+/// How the pads' compliant strike is followed for its peak loads (strike/peak_loads.hpp).
+enum class PeakMethod : unsigned char {
+  /// kExact when every pad that takes part is linear, kRungeKutta4 otherwise.
+  kAuto = 0,
+  /// Linear pads only: the contact-space system propagated by its matrix exponential, exact to
+  /// rounding, with every change of the pressing set and every peak located on the exact
+  /// trajectory (strike/linear_pads.hpp). A Hunt–Crossley pad is refused.
+  kExact,
+  /// The classical 4th-order Runge–Kutta method at steps_per_half_period steps a half-period,
+  /// for any pad law.
+  kRungeKutta4,
+};
+
 /// The model's name, as the host tool prints it.
 constexpr const char* to_string(StrikeFriction model) noexcept {
   switch (model) {
@@ -57,6 +71,19 @@ constexpr const char* to_string(StrikeFriction model) noexcept {
   return "unknown friction model";
 }
 
+/// The method's name, as the host tool prints it.
+constexpr const char* to_string(PeakMethod method) noexcept {
+  switch (method) {
+    case PeakMethod::kAuto:
+      return "auto";
+    case PeakMethod::kExact:
+      return "exact";
+    case PeakMethod::kRungeKutta4:
+      return "rk4";
+  }
+  return "unknown peak method";
+}
+
 /// The law's name, as the host tool prints it.
 constexpr const char* to_string(RestitutionLaw law) noexcept {
   switch (law) {
@@ -66,6 +93,20 @@ constexpr const char* to_string(RestitutionLaw law) noexcept {
       return "poisson";
   }
   return "unknown restitution law";
+}
+
+/// The Taylor terms the exact peak prediction keeps of e^{X} for ‖X‖₁ ≤ 1 (its step's bound,
+/// strike/linear_pads.hpp): the first n with 1/n! at most half the scalar's epsilon, which bounds
+/// the remainder's relative size.
+template <typename S>
+constexpr int linear_pad_series_terms() noexcept {
+  S inverse_factorial = S(1);
+  int n = 1;
+  while (inverse_factorial > std::numeric_limits<S>::epsilon() / S(2) && n < 32) {
+    inverse_factorial /= static_cast<S>(n + 1);
+    ++n;
+  }
+  return n;
 }
 
 /// What solve_strike and solve_two_system_strike are asked to do: the friction model and the
@@ -82,14 +123,17 @@ struct StrikeOptions {
   /// A contact whose normal velocity ζ⁻ exceeds this (m/s) is separating and left out of the
   /// strike; at or below it the contact strikes (ζ⁻ < 0) or touches (ζ⁻ ≈ 0) and takes part.
   S separating_speed = std::sqrt(epsilon<S>());
-  /// Peak loads (only when the contacts that take part have pads): steps per the shortest
-  /// natural half-period of a pad under its contact's effective mass, and the most steps in all.
-  /// 64 puts the peak force and the duration within about 1e-3 of the exact integral (the pads'
-  /// own data are rarely known that well), 256 within about 1e-5, at four times the work. The
-  /// prediction is most of a strike's cost when pads are given (each step an RK4 step over the
-  /// contacts' W); a tick that needs only impulses and v⁺ gives no pads and pays none of it.
+  /// Peak loads (only when the contacts that take part have pads): how the compliant strike is
+  /// followed. The exact method (the default's choice for linear pads) takes its own steps, a
+  /// few per half-period, and is exact to rounding; RK4 is for Hunt–Crossley pads.
+  PeakMethod peak_method = PeakMethod::kAuto;
+  /// RK4's steps per the shortest natural half-period of a pad under its contact's effective
+  /// mass. 64 puts the peak force and the duration within about 1e-3 of the exact integral (the
+  /// pads' own data are rarely known that well), 256 within about 1e-5, at four times the work.
+  /// The exact method does not use it. A tick that needs only impulses and v⁺ gives no pads and
+  /// pays for no prediction.
   int steps_per_half_period = 64;
-  int max_steps = 4096;  ///< the bound on the prediction's steps: the worst strike's cost
+  int max_steps = 4096;  ///< the bound on the prediction's steps (either method): the worst strike's cost
 };
 
 }  // namespace footfall

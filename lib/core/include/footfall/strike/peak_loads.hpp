@@ -8,24 +8,27 @@
 //
 // where d_j is contact j's force direction in its contact frame: the rigid impulse's, scaled to
 // a unit normal component (friction keeps the ratio the rigid strike found), n alone for a
-// contact that took no impulse. This file integrates that in contact space, nc states a
-// contact, by the classical 4th-order Runge–Kutta method at a fixed step, in a bounded number of
-// steps, from touchdown (δ = 0, ζ_n = ζ⁻_n) until every pad has let go.
+// contact that took no impulse. Linear pads make that a linear system between the changes of
+// the set of pushing pads, which strike/linear_pads.hpp follows exactly (PeakMethod::kExact).
+// For any pad law this file integrates it in contact space, two states a contact, by the
+// classical 4th-order Runge–Kutta method at a fixed step (PeakMethod::kRungeKutta4), in a
+// bounded number of steps, from touchdown (δ = 0, ζ_n = ζ⁻_n) until every pad has let go.
 //
 // One linear pad is a mass–spring–damper: with the effective mass m = 1/A = 1/(nᵀW n) (for a
 // frictionless contact, 1/(nᵀ G H⁻¹ Gᵀ n)), ω = √(k/m), ζ = c/(2√(km)), δ(t) =
 // (v/ω_d) e^{−ζωt} sin ω_d t; the force k δ + c δ̇ returns to zero at ω_d t = π − atan2(2ζ√(1−ζ²),
-// 1 − 2ζ²), before δ does (the pad cannot pull). tests/unit/strike checks the integration
-// against that closed form.
+// 1 − 2ζ²), before δ does (the pad cannot pull). tests/unit/strike checks both methods against
+// that closed form.
 //
-// Peaks are located on the step samples and refined by the parabola through the three samples
-// around each (its error is third order in the step); the end by linear interpolation of the
-// unclamped force through zero.
+// RK4's peaks are located on the step samples and refined by the parabola through the three
+// samples around each (its error is third order in the step); the end by linear interpolation
+// of the unclamped force through zero.
 #include <algorithm>
 #include <cmath>
 
 #include "footfall/common/header_diagnostics.hpp"
 #include "footfall/common/numeric.hpp"
+#include "footfall/strike/linear_pads.hpp"
 #include "footfall/strike/strike_workspace.hpp"
 
 FOOTFALL_HEADER_BEGIN
@@ -87,13 +90,27 @@ void compliant_rates(const ContactSet<S, K>& set, const StrikeWorkspace<S, D, K,
   }
 }
 
+/// Each contact's force at its peak, in the world: its direction d_j in the contact frame
+/// times its peak normal force.
+template <typename S, int D, int K, int V>
+void peak_force_vectors(const ContactDynamics<S, D, K>& cd, const StrikeWorkspace<S, D, K, V>& sw,
+                        StrikePeaks<S, D, K>& peaks) noexcept {
+  for (int j = 0; j < cd.count; ++j) {
+    Vector3<S> world = Vector3<S>::Zero();
+    for (int r = 0; r < cd.rows_per_contact; ++r) world += cd.direction[j][r] * sw.direction[j][r];
+    peaks.force[j] = world * peaks.normal_force[j];
+  }
+}
+
 }  // namespace detail
 
 /// Predicts the strike's duration, each contact's peak normal force and the peak joint torques
 /// |Gᵀf(t)| from the rigid impulses in sw.impulse and the terms in sw.solve.contact (for the
-/// contacts sw.taking_part, all of which have pads). `approach` is each one's ζ⁻_n. Not ok when
-/// the strike needs more than options.max_steps (IterationLimit "strike.peaks.max_steps"), or a
-/// pad's time scale is beyond the scalar (CheckFailed "strike.peaks.step", the contact's index).
+/// contacts sw.taking_part, all of which have pads), by options.peak_method. `approach` is each
+/// one's ζ⁻_n. Not ok when the strike needs more than options.max_steps (IterationLimit
+/// "strike.peaks.max_steps"), a pad's time scale is beyond the scalar (CheckFailed
+/// "strike.peaks.step", the contact's index), or kExact is asked of a pad that is not linear
+/// (BadInput "options.peak_method").
 template <typename S, int D, int K, int V>
 Status predict_peak_loads(int nv, const StrikeOptions<S>& options, const S* approach, StrikeWorkspace<S, D, K, V>& sw,
                           StrikePeaks<S, D, K>& peaks) noexcept {
@@ -125,13 +142,22 @@ Status predict_peak_loads(int nv, const StrikeOptions<S>& options, const S* appr
   }
   S fastest = S(0);  // the largest approach speed, for the Hunt–Crossley pads' working depth
   for (int j = 0; j < nc; ++j) fastest = std::max(fastest, -approach[j]);
-  S half_period = std::numeric_limits<S>::infinity();
+  bool linear = true;
   for (int i = 0; i < nc; ++i) {
+    linear = linear && set.contacts[i].pad.law == PadLaw::kLinear;
     for (int j = 0; j < nc; ++j) {
       S a = S(0);
       for (int r = 0; r < m; ++r) a += cd.delassus.coeff(i * m, j * m + r) * sw.direction[j][r];
       sw.coupling.coeffRef(i, j) = a;
     }
+  }
+  const PeakMethod method = options.peak_method == PeakMethod::kAuto
+                                ? (linear ? PeakMethod::kExact : PeakMethod::kRungeKutta4)
+                                : options.peak_method;
+  if (method == PeakMethod::kExact && !linear) return Status::BadInput("options.peak_method");
+  peaks.method = method;
+  S half_period = std::numeric_limits<S>::infinity();
+  for (int i = 0; i < nc; ++i) {
     const S inverse_mass = sw.coupling.coeff(i, i);
     if (!(inverse_mass > S(0))) continue;  // a contact that cannot move sets no time scale
     const ContactPad<S>& pad = set.contacts[i].pad;
@@ -173,6 +199,15 @@ Status predict_peak_loads(int nv, const StrikeOptions<S>& options, const S* appr
     }
     return Status::Ok();
   }
+  sw.torque_last.setZero(nv);
+  sw.torque_before.setZero(nv);
+  if (method == PeakMethod::kExact) {
+    const Status followed = follow_linear_pads(options, approach, touched, sw, peaks);
+    if (!followed.ok()) return followed;
+    detail::peak_force_vectors(cd, sw, peaks);
+    peaks.predicted = true;
+    return Status::Ok();
+  }
   const S h = half_period / static_cast<S>(options.steps_per_half_period);
 
   constexpr std::size_t kSlots = static_cast<std::size_t>(K);
@@ -187,8 +222,6 @@ Status predict_peak_loads(int nv, const StrikeOptions<S>& options, const S* appr
   }
   auto& torque = sw.torque_last;  // τ(t) = Gᵀf(t) at the last sample and the one before
   auto& torque_prev = sw.torque_before;
-  torque.setZero(nv);
-  torque_prev.setZero(nv);
 
   S end_time = S(0);
   int step = 0;
@@ -283,11 +316,7 @@ Status predict_peak_loads(int nv, const StrikeOptions<S>& options, const S* appr
   peaks.step = h;
   if (!done) return Status::IterationLimit("strike.peaks.max_steps", step);
   peaks.duration = end_time;
-  for (int j = 0; j < nc; ++j) {
-    Vector3<S> world = Vector3<S>::Zero();
-    for (int r = 0; r < m; ++r) world += cd.direction[j][r] * sw.direction[j][r];
-    peaks.force[j] = world * peaks.normal_force[j];
-  }
+  detail::peak_force_vectors(cd, sw, peaks);
   peaks.predicted = true;
   return Status::Ok();
 }

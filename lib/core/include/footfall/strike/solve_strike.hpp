@@ -62,6 +62,8 @@ Status validate_strike_options(const StrikeOptions<S>& o) noexcept {
   if (o.max_sweeps < 1) return Status::BadInput("options.max_sweeps", o.max_sweeps);
   if (!is_relative_accuracy(o.tolerance)) return Status::BadInput("options.tolerance");
   if (!is_finite(o.separating_speed) || !(o.separating_speed >= S(0))) return Status::BadInput("options.separating_speed");
+  if (static_cast<int>(o.peak_method) > static_cast<int>(PeakMethod::kRungeKutta4))
+    return Status::BadInput("options.peak_method");
   if (o.steps_per_half_period < 8) return Status::BadInput("options.steps_per_half_period", o.steps_per_half_period);
   if (o.max_steps < o.steps_per_half_period) return Status::BadInput("options.max_steps", o.max_steps);
   const bool pyramid = o.friction == StrikeFriction::kPyramid4 || o.friction == StrikeFriction::kPyramid8;

@@ -42,9 +42,14 @@ struct StrikeWorkspace {
   S depth[kContactSlots] = {};      ///< δ: the pad's compression
   S speed[kContactSlots] = {};      ///< ζ_n: the normal velocity (negative while compressing)
   Eigen::Matrix<S, D, K> torque_per_force = Eigen::Matrix<S, D, K>::Zero();  ///< Gᵀ times the directions
-  /// Gᵀf(t) at the last sample of the prediction (torque_last) and the one before (torque_before).
-  DofVector torque_last, torque_before;  ///< Gᵀf(t) at the last two samples
+  /// Gᵀf(t) at the prediction's last sample: RK4's at that sample (torque_last) and the one
+  /// before (torque_before); the exact method's value (torque_last) and its rate (torque_before).
+  DofVector torque_last, torque_before;  ///< Gᵀf(t) at the last samples
   int touched[static_cast<std::size_t>(D)] = {};  ///< the DOFs the contacts' supports reach
+  /// The exact method's (strike/linear_pads.hpp): e^{M̃h}, the contact-space system's propagator
+  /// over a step h (two states a contact), and the Taylor terms (hM̃)ⁱx of the state over a step.
+  Eigen::Matrix<S, 2 * K, 2 * K> propagator = Eigen::Matrix<S, 2 * K, 2 * K>::Zero();
+  S series[static_cast<std::size_t>(linear_pad_series_terms<S>())][2 * kContactSlots] = {};  ///< (hM̃)ⁱx, i < terms
 };
 
 /// A contact's part in the strike.
@@ -77,9 +82,10 @@ struct StrikePeaks {
   using DofVector = Eigen::Matrix<S, Eigen::Dynamic, 1, 0, D, 1>;  ///< a vector on the DOFs (nv entries, at most D)
 
   bool predicted = false;  ///< pads were given and the prediction ran
+  PeakMethod method = PeakMethod::kExact;  ///< the method that ran (never kAuto)
   S duration = S(0);       ///< s: from touchdown until every pad's force has returned to zero
-  int steps = 0;           ///< integration steps taken
-  S step = S(0);           ///< their length, s
+  int steps = 0;           ///< steps taken (the exact method's include the partial steps to each change of the pressing set)
+  S step = S(0);           ///< their (full) length, s
   S normal_force[kContactSlots] = {};  ///< N: each contact's largest normal force
   S time_of_peak[kContactSlots] = {};  ///< s after touchdown
   Vector3<S> force[kContactSlots];     ///< the contact force (world) at that peak
