@@ -122,7 +122,9 @@ struct Controller {
   Quadruped model;
   Workspace<S, 13, 18> ws;
   ContactSet<S, 2> feet[2];          // per diagonal pair: its stance set, and its strike set
-  StrikeWorkspace<S, 18, 2> shared;  // the strike's, and its .solve the stance's
+  // The strike's, and its .solve the stance's: room for the exact cone's unknowns, the only
+  // friction model the loop solves.
+  StrikeWorkspace<S, 18, 2, strike_variables(StrikeFriction::kCone, 2)> shared;
   StanceResult<S, 18, 2> stance_result;
   StrikeResult<S, 13, 18, 2> strike_result;
   Quadruped::ConfigVector q;
@@ -291,7 +293,7 @@ Status strike(void*, StageMode) noexcept {
   StrikeOptions<S> options;  // the exact cone, Newton's law
   ++g.strikes;
   const Status status =
-      solve_strike<Kernels>(g.model, g.ws, g.feet[1 - g.pair], g.v, options, g.shared, g.strike_result);
+      solve_strike<Kernels, NoPeakPrediction>(g.model, g.ws, g.feet[1 - g.pair], g.v, options, g.shared, g.strike_result);
   // The gait's schedule: the command written at the end of this tick acts from the next release,
   // and on a half-cycle's last tick that is when the swing pair stands. The strike's contact terms
   // are that pair's (G with tangents, when both feet took part), so the command is made for it

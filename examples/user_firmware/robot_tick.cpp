@@ -165,8 +165,11 @@ footfall::Status tick(const footfall::port::InstructionCounter& counter, unsigne
   if (!status.ok()) return status;
   footfall::StrikeOptions<S> strike_options;  // Newton's law
   strike_options.friction = kStrikeFriction;
+  // The feet have no pads, so the image leaves the peak-load methods out (ExactPeaksOnly or
+  // AllPeakMethods brings them in with padded feet).
   count[kStrike] = counter.count([&] {
-    status = footfall::solve_strike<Kernels>(fw.model, fw.ws, fw.feet, fw.v_minus, strike_options, fw.shared, fw.strike);
+    status = footfall::solve_strike<Kernels, footfall::NoPeakPrediction>(fw.model, fw.ws, fw.feet, fw.v_minus,
+                                                                          strike_options, fw.shared, fw.strike);
   });
   return status;
 }

@@ -4,7 +4,7 @@
 // (only the striking feet in the contact set), as tests/bench/bench_strike.cpp on the host: the
 // strike solve alone on the tick's kinematics, H and factor, for sticking friction, the exact
 // cone (μ = 0.8) and no friction, and with the cone and a linear pad on every striking foot
-// (k = 2e4 N/m, c = 50 N s/m: the peak-load prediction); then the whole tick (kinematics, H,
+// (k = 2e4 N/m, c = 50 N s/m: the peak-load prediction, exact and by RK4); then the whole tick (kinematics, H,
 // factor, strike) with the cone.
 #include <Eigen/LU>
 
@@ -75,13 +75,15 @@ void strike() {
   struct Row {
     StrikeFriction friction;
     bool pad;
+    PeakMethod method;
     const char* name[2];
   };
-  const Row rows[4] = {
-      {StrikeFriction::kSticking, false, {"strike solve, 1 foot, sticking", "strike solve, 2 feet, sticking"}},
-      {StrikeFriction::kCone, false, {"strike solve, 1 foot, cone", "strike solve, 2 feet, cone"}},
-      {StrikeFriction::kNone, false, {"strike solve, 1 foot, frictionless", "strike solve, 2 feet, frictionless"}},
-      {StrikeFriction::kCone, true, {"strike solve, 1 foot, cone + pad", "strike solve, 2 feet, cone + pad"}},
+  const Row rows[5] = {
+      {StrikeFriction::kSticking, false, PeakMethod::kAuto, {"strike solve, 1 foot, sticking", "strike solve, 2 feet, sticking"}},
+      {StrikeFriction::kCone, false, PeakMethod::kAuto, {"strike solve, 1 foot, cone", "strike solve, 2 feet, cone"}},
+      {StrikeFriction::kNone, false, PeakMethod::kAuto, {"strike solve, 1 foot, frictionless", "strike solve, 2 feet, frictionless"}},
+      {StrikeFriction::kCone, true, PeakMethod::kExact, {"strike solve, 1 foot, cone + pad exact", "strike solve, 2 feet, cone + pad exact"}},
+      {StrikeFriction::kCone, true, PeakMethod::kRungeKutta4, {"strike solve, 1 foot, cone + pad RK4", "strike solve, 2 feet, cone + pad RK4"}},
   };
   for (int n = 1; n <= 2; ++n) {
     if (!strike_of(b, legs, n).ok()) {
@@ -91,6 +93,7 @@ void strike() {
     for (const Row& r : rows) {
       StrikeOptions<S> options;
       options.friction = r.friction;
+      options.peak_method = r.method;
       const ContactSet<S, 4>& set = r.pad ? b.padded : b.feet;
       Status status;
       row(scalar, r.name[n - 1], g_counter.count([&] {
@@ -98,7 +101,7 @@ void strike() {
           }));
       if (!status.ok()) std::printf("  %-6s  (%s: %s)\n", scalar, r.name[n - 1], to_string(status.code));
       if (r.pad && status.ok())
-        std::printf("  %-6s  %-40s %8d\n", scalar, "  peak prediction: RK4 steps", b.result.peaks.steps);
+        std::printf("  %-6s  %-40s %8d\n", scalar, "  peak prediction: steps", b.result.peaks.steps);
     }
     StrikeOptions<S> options;
     Status status;

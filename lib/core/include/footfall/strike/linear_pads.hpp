@@ -7,19 +7,21 @@
 //
 //   ẋ = M̃_P x:   (ω₀δ_i)˙ = −ω₀ ζ_i,   ζ̇_i = Σ_{j∈P} A_ij ((k_j/ω₀)(ω₀δ_j) − c_j ζ_j),
 //
-// whose solution over a step h is x(t + h) = e^{M̃_P h} x(t), exactly. The step is h = 1/‖M̃‖₁
-// (all pads pushing), so the Taylor series of e^{M̃h} converges without squaring and
-// linear_pad_series_terms terms reach rounding. Between samples the state is the same series,
-// x(t + σh) = Σᵢ σⁱ/i! (hM̃)ⁱ x(t), σ ∈ [0, 1]: a pad letting go (f_j reaching zero) or
-// pushing again, and a force's or a joint torque's extremum (its rate changing sign between two
-// samples), are located on it by a bracketed root search, to rounding. What a step can hide is
-// a rate changing sign twice within it: at ‖M̃h‖₁ ≤ 1 that is a swing of under a radian of the
-// fastest mode, where a force or a torque that turns back has not yet peaked.
+// whose solution over a step h is x(t + σh) = e^{σM̃_P h} x(t) = Σᵢ σⁱ/i! (hM̃_P)ⁱ x(t), σ ∈ [0, 1].
+// The step is h = 1/‖M̃‖₁ (all pads pushing), so ‖hM̃_P‖₁ ≤ 1 and linear_pad_series_terms terms
+// of the series reach rounding: each step takes the terms (hM̃_P)ⁱ x(t), one application of M̃
+// each, and from them the state at the step's end, exactly, and anywhere inside it. A pad
+// letting go (f_j reaching zero) or pushing again, and a force's or a joint torque's extremum
+// (its rate changing sign between two samples), are located on that series by a bracketed root
+// search, to rounding. What a step can hide is a rate changing sign twice within it: at
+// ‖hM̃‖₁ ≤ 1 that is a swing of under a radian of the fastest mode, where a force or a torque
+// that turns back has not yet peaked.
 //
 // For one pad this is the damped oscillator of mass 1/A (tests/unit/strike compare it with its
 // closed form); and since every event time is the same for any approach speed, every peak is
 // linear in it.
 #include <algorithm>
+#include <cstddef>
 #include <cmath>
 #include <limits>
 
@@ -65,25 +67,6 @@ void linear_pad_rate(const LinearPadSystem<S, K>& p, const S* x, S* rate) noexce
   }
 }
 
-/// Φ = e^{M̃_P h} by its Taylor series in Horner's form, T ← I + (hM̃/i) T for i = terms − 1 … 1,
-/// M̃ applied to T's columns one at a time.
-template <typename S, int K>
-void linear_pad_propagator(const LinearPadSystem<S, K>& p, S h, Eigen::Matrix<S, 2 * K, 2 * K>& phi) noexcept {
-  constexpr int kTerms = linear_pad_series_terms<S>();
-  const int size = 2 * p.count;
-  S column[2 * LinearPadSystem<S, K>::kSlots], rate[2 * LinearPadSystem<S, K>::kSlots];
-  for (int r = 0; r < size; ++r)
-    for (int c = 0; c < size; ++c) phi.coeffRef(r, c) = r == c ? S(1) : S(0);
-  for (int i = kTerms - 1; i >= 1; --i) {
-    const S factor = h / static_cast<S>(i);
-    for (int c = 0; c < size; ++c) {
-      for (int r = 0; r < size; ++r) column[r] = phi.coeff(r, c);
-      linear_pad_rate(p, column, rate);
-      for (int r = 0; r < size; ++r) phi.coeffRef(r, c) = (r == c ? S(1) : S(0)) + factor * rate[r];
-    }
-  }
-}
-
 /// The Taylor terms (hM̃_P)ⁱ x of the state over the step from x.
 template <typename S, int D, int K, int V>
 void linear_pad_series(const LinearPadSystem<S, K>& p, S h, const S* x, StrikeWorkspace<S, D, K, V>& sw) noexcept {
@@ -93,6 +76,17 @@ void linear_pad_series(const LinearPadSystem<S, K>& p, S h, const S* x, StrikeWo
   for (int i = 1; i < kTerms; ++i) {
     linear_pad_rate(p, sw.series[i - 1], sw.series[i]);
     for (int r = 0; r < size; ++r) sw.series[i][r] *= h;
+  }
+}
+
+/// The state x(t + σh) = Σᵢ σⁱ/i! (hM̃)ⁱ x(t) from the Taylor terms in sw.series.
+template <typename S, int D, int K, int V>
+void linear_pad_state_at(const StrikeWorkspace<S, D, K, V>& sw, int size, S sigma, S* x) noexcept {
+  constexpr int kTerms = linear_pad_series_terms<S>();
+  for (int r = 0; r < size; ++r) x[r] = sw.series[kTerms - 1][r];
+  for (int i = kTerms - 2; i >= 0; --i) {
+    const S factor = sigma / static_cast<S>(i + 1);
+    for (int r = 0; r < size; ++r) x[r] = sw.series[i][r] + factor * x[r];
   }
 }
 
@@ -133,6 +127,37 @@ S bracketed_root(const Fn& fn, S lo, S hi, S f_lo, S f_hi) noexcept {
   return std::abs(fa) < std::abs(fb) ? a : b;
 }
 
+/// A root of the series Σᵢ σⁱ/i! c_i in [lo, hi], where its values f_lo and f_hi differ in sign:
+/// Newton's steps (the series' derivative is the same coefficients shifted) from the secant's
+/// point, kept inside the bracket, which each value shrinks; a step that would leave it is a
+/// bisection. Quadratic convergence makes a step below √accuracy (of the bracket) the last
+/// needed: the point after it is good to `accuracy`. At most 32 steps.
+template <typename S>
+S series_root(const S* c, int count, S lo, S hi, S f_lo, S f_hi, S accuracy) noexcept {
+  if (f_lo == S(0)) return lo;
+  if (f_hi == S(0)) return hi;
+  const S tolerance = std::sqrt(accuracy) * (hi - lo);
+  S a = lo, b = hi, fa = f_lo;
+  S x = (lo * f_hi - hi * f_lo) / (f_hi - f_lo);
+  for (int iteration = 0; iteration < 32; ++iteration) {
+    const S f = taylor_value(c, count, x);
+    if (f == S(0)) return x;
+    if ((f > S(0)) == (fa > S(0))) {
+      a = x;
+      fa = f;
+    } else {
+      b = x;
+    }
+    const S slope = taylor_value(c + 1, count - 1, x);
+    S next = x - f / slope;
+    if (!(next > a && next < b)) next = S(0.5) * (a + b);
+    const bool last = std::abs(next - x) <= tolerance;
+    x = next;
+    if (last) break;
+  }
+  return x;
+}
+
 /// The largest |q| of a quantity q = Σ_j w_j f_j over the step, where its rate changes sign from
 /// `rate_start` to `rate_end` (on the series in sw.series of the pushing set): the extremum's σ
 /// and value, or σ < 0 when there is none inside.
@@ -142,15 +167,17 @@ void linear_pad_extremum(const LinearPadSystem<S, K>& p, const StrikeWorkspace<S
   constexpr int kTerms = linear_pad_series_terms<S>();
   *sigma = S(-1);
   if (!((rate_start > S(0) && rate_end < S(0)) || (rate_start < S(0) && rate_end > S(0)))) return;
-  S c[kTerms];
+  S c[static_cast<std::size_t>(kTerms)];
   for (int i = 0; i < kTerms; ++i) {
     S q = S(0);
     for (int j = 0; j < p.count; ++j)
       if (p.pushing[j]) q += weight[j] * linear_pad_force(p, sw.series[i], j);
     c[i] = q;
   }
-  const auto rate = [&](S s) { return taylor_value(c + 1, kTerms - 1, s); };
-  *sigma = bracketed_root(rate, S(0), length, rate_start, rate_end);
+  // The extremum's place to √ε is its value to ε: the rate needs only the terms for that.
+  constexpr int kRateTerms = linear_pad_series_terms<S>(true);
+  *sigma = series_root(c + 1, std::min(kRateTerms, kTerms - 1), S(0), length, rate_start, rate_end,
+                       std::sqrt(epsilon<S>()));
   *value = taylor_value(c, kTerms, *sigma);
 }
 
@@ -190,8 +217,8 @@ Status follow_linear_pads(const StrikeOptions<S>& options, const S* approach, in
   if (!(p.omega > S(0) && is_finite(p.omega) && h > S(0) && is_finite(h)))
     return Status::CheckFailed("strike.peaks.step", sw.index[0]);
 
-  S x[2 * kSlots], next[2 * kSlots], rate[2 * kSlots];
-  S force[kSlots], force_rate[kSlots], next_force[kSlots], next_force_rate[kSlots];
+  S x[2 * kSlots] = {}, next[2 * kSlots] = {}, rate[2 * kSlots] = {};
+  S force[kSlots] = {}, force_rate[kSlots] = {}, next_force[kSlots] = {}, next_force_rate[kSlots] = {};
   auto& torque = sw.torque_last;       // τ = Gᵀf at the step's start
   auto& torque_rate = sw.torque_before;  // and its rate
   // The forces, the torques and their rates at state s under the current set.
@@ -223,7 +250,6 @@ Status follow_linear_pads(const StrikeOptions<S>& options, const S* approach, in
     torque_rate.coeffRef(k) = r;
     peaks.joint_torque.coeffRef(k) = std::abs(t);
   }
-  detail::linear_pad_propagator(p, h, sw.propagator);
 
   constexpr int kTerms = linear_pad_series_terms<S>();
   S time = S(0), end_time = S(0);
@@ -247,11 +273,8 @@ Status follow_linear_pads(const StrikeOptions<S>& options, const S* approach, in
   bool done = over();
   while (!done && step < options.max_steps) {
     const int size = 2 * n;
-    for (int r = 0; r < size; ++r) {
-      S s = S(0);
-      for (int c = 0; c < size; ++c) s += sw.propagator.coeff(r, c) * x[c];
-      next[r] = s;
-    }
+    detail::linear_pad_series(p, h, x, sw);
+    detail::linear_pad_state_at(sw, size, S(1), next);
     // A change of the set within the step: a pushing pad whose force has reached zero, or a
     // pad that is compressed and would push.
     bool change = false;
@@ -261,12 +284,9 @@ Status follow_linear_pads(const StrikeOptions<S>& options, const S* approach, in
     }
     S length = S(1);
     int changing = -1;
-    bool series = false;
     if (change) {
-      detail::linear_pad_series(p, h, x, sw);
-      series = true;
       for (int j = 0; j < n; ++j) {
-        S c_force[kTerms], c_depth[kTerms];
+        S c_force[static_cast<std::size_t>(kTerms)], c_depth[static_cast<std::size_t>(kTerms)];
         for (int i = 0; i < kTerms; ++i) {
           c_force[i] = detail::linear_pad_force(p, sw.series[i], j);
           c_depth[i] = p.spring[j] * sw.series[i][j];  // k δ_j: a force, like f_j
@@ -280,24 +300,20 @@ Status follow_linear_pads(const StrikeOptions<S>& options, const S* approach, in
         const bool crosses = p.pushing[j] ? !(at_end > S(0)) : at_end > S(0);
         if (!crosses) continue;
         const bool already = p.pushing[j] ? !(at_start > S(0)) : !(at_start < S(0));
-        const S s = already ? S(0) : detail::bracketed_root(gap, S(0), S(1), at_start, at_end);
+        const S s = already          ? S(0)
+                    : p.pushing[j] ? detail::series_root(c_force, kTerms, S(0), S(1), at_start, at_end, epsilon<S>())
+                                   : detail::bracketed_root(gap, S(0), S(1), at_start, at_end);
         if (s < length || changing < 0) {
           length = s;
           changing = j;
         }
       }
-      for (int r = 0; r < size; ++r) {
-        S c[kTerms];
-        for (int i = 0; i < kTerms; ++i) c[i] = sw.series[i][r];
-        next[r] = detail::taylor_value(c, kTerms, length);
-      }
+      detail::linear_pad_state_at(sw, size, length, next);
     }
     sample(next, next_force, next_force_rate);
     // Peaks within the step, then at its end.
     for (int j = 0; j < n; ++j) {
       if (p.pushing[j] && force_rate[j] > S(0) && next_force_rate[j] < S(0)) {
-        if (!series) detail::linear_pad_series(p, h, x, sw);
-        series = true;
         S weight[kSlots] = {};
         weight[j] = S(1);
         S s, value;
@@ -322,8 +338,6 @@ Status follow_linear_pads(const StrikeOptions<S>& options, const S* approach, in
       }
       const S r0 = torque_rate.coeff(k);
       if ((r0 > S(0) && r < S(0)) || (r0 < S(0) && r > S(0))) {
-        if (!series) detail::linear_pad_series(p, h, x, sw);
-        series = true;
         S s, value;
         detail::linear_pad_extremum(p, sw, weight, length, r0, r, &s, &value);
         if (s >= S(0)) peaks.joint_torque.coeffRef(k) = std::max(peaks.joint_torque.coeff(k), std::abs(value));
@@ -339,10 +353,9 @@ Status follow_linear_pads(const StrikeOptions<S>& options, const S* approach, in
       force[j] = next_force[j];
       force_rate[j] = next_force_rate[j];
     }
-    if (changing >= 0) {  // the new set: its propagator, and the rates at the change under it
+    if (changing >= 0) {  // the new set, and the rates at the change under it
       if (p.pushing[changing]) end_time = time;
       p.pushing[changing] = !p.pushing[changing];
-      detail::linear_pad_propagator(p, h, sw.propagator);
       sample(x, force, force_rate);
       // A pad touching down again pushes at once with its damper's c|ζ|: a force that may be
       // the largest it reaches.

@@ -54,6 +54,18 @@ enum class PeakMethod : unsigned char {
   kRungeKutta4,
 };
 
+/// Which peak-load methods solve_strike compiles in: its policy parameter, so that an image
+/// links only the methods it names. A method left out is refused at run time as
+/// BadInput "options.peak_method" (kAuto falls back to RK4 only where RK4 is in).
+template <bool Exact, bool RungeKutta4>
+struct PeakMethods {
+  static constexpr bool kExact = Exact;              ///< PeakMethod::kExact compiled in
+  static constexpr bool kRungeKutta4 = RungeKutta4;  ///< PeakMethod::kRungeKutta4 compiled in
+};
+using AllPeakMethods = PeakMethods<true, true>;     ///< both (the default)
+using ExactPeaksOnly = PeakMethods<true, false>;    ///< linear pads only: no RK4 in the image
+using NoPeakPrediction = PeakMethods<false, false>; ///< strikes on rigid contacts only: pads refused
+
 /// The model's name, as the host tool prints it.
 constexpr const char* to_string(StrikeFriction model) noexcept {
   switch (model) {
@@ -97,12 +109,16 @@ constexpr const char* to_string(RestitutionLaw law) noexcept {
 
 /// The Taylor terms the exact peak prediction keeps of e^{X} for ‖X‖₁ ≤ 1 (its step's bound,
 /// strike/linear_pads.hpp): the first n with 1/n! at most half the scalar's epsilon, which bounds
-/// the remainder's relative size.
+/// the remainder's relative size; or, `to_square_root`, with 1/n! below √(ε/2), for a rate whose
+/// root is wanted only to the square root of rounding (at an extremum, that is where its value
+/// is exact).
 template <typename S>
-constexpr int linear_pad_series_terms() noexcept {
+constexpr int linear_pad_series_terms(bool to_square_root = false) noexcept {
   S inverse_factorial = S(1);
   int n = 1;
-  while (inverse_factorial > std::numeric_limits<S>::epsilon() / S(2) && n < 32) {
+  while ((to_square_root ? inverse_factorial * inverse_factorial : inverse_factorial) >
+             std::numeric_limits<S>::epsilon() / S(2) &&
+         n < 32) {
     inverse_factorial /= static_cast<S>(n + 1);
     ++n;
   }

@@ -102,112 +102,13 @@ void peak_force_vectors(const ContactDynamics<S, D, K>& cd, const StrikeWorkspac
   }
 }
 
-}  // namespace detail
-
-/// Predicts the strike's duration, each contact's peak normal force and the peak joint torques
-/// |Gᵀf(t)| from the rigid impulses in sw.impulse and the terms in sw.solve.contact (for the
-/// contacts sw.taking_part, all of which have pads), by options.peak_method. `approach` is each
-/// one's ζ⁻_n. Not ok when the strike needs more than options.max_steps (IterationLimit
-/// "strike.peaks.max_steps"), a pad's time scale is beyond the scalar (CheckFailed
-/// "strike.peaks.step", the contact's index), or kExact is asked of a pad that is not linear
-/// (BadInput "options.peak_method").
+/// The compliant strike by RK4 at steps_per_half_period steps of the shortest `half_period`
+/// (the top of this file), into `peaks` (normal forces, their times, joint torques, duration).
 template <typename S, int D, int K, int V>
-Status predict_peak_loads(int nv, const StrikeOptions<S>& options, const S* approach, StrikeWorkspace<S, D, K, V>& sw,
-                          StrikePeaks<S, D, K>& peaks) noexcept {
-  const ContactDynamics<S, D, K>& cd = sw.solve.contact;
+Status runge_kutta_peaks(const StrikeOptions<S>& options, const S* approach, int touched, S half_period,
+                         StrikeWorkspace<S, D, K, V>& sw, StrikePeaks<S, D, K>& peaks) noexcept {
   const ContactSet<S, K>& set = sw.taking_part;
-  const int nc = cd.count, m = cd.rows_per_contact;
-  peaks.predicted = false;
-  peaks.joint_torque.setZero(nv);
-  // The force directions d_j, the coupling A and Gᵀ d_j.
-  for (int j = 0; j < nc; ++j) {
-    const S normal = sw.impulse.coeff(j * m);
-    for (int r = 0; r < 3; ++r) sw.direction[j][r] = r == 0 ? S(1) : S(0);
-    if (normal > S(0))
-      for (int r = 1; r < m; ++r) sw.direction[j][r] = sw.impulse.coeff(j * m + r) / normal;
-    for (int k = 0; k < nv; ++k) sw.torque_per_force.coeffRef(k, j) = S(0);
-    for (int s = 0; s < cd.support_size[j]; ++s) {
-      const int k = cd.support[j][s];
-      S t = S(0);
-      for (int r = 0; r < m; ++r) t += cd.jacobian.coeff(j * m + r, k) * sw.direction[j][r];
-      sw.torque_per_force.coeffRef(k, j) = t;
-    }
-  }
-  // The DOFs any contact's torque reaches (the union of the supports), the only ones tracked.
-  int touched = 0;
-  for (int k = 0; k < nv; ++k) {
-    bool any = false;
-    for (int j = 0; j < nc && !any; ++j) any = cd.on_support[j][k];
-    if (any) sw.touched[touched++] = k;
-  }
-  S fastest = S(0);  // the largest approach speed, for the Hunt–Crossley pads' working depth
-  for (int j = 0; j < nc; ++j) fastest = std::max(fastest, -approach[j]);
-  bool linear = true;
-  for (int i = 0; i < nc; ++i) {
-    linear = linear && set.contacts[i].pad.law == PadLaw::kLinear;
-    for (int j = 0; j < nc; ++j) {
-      S a = S(0);
-      for (int r = 0; r < m; ++r) a += cd.delassus.coeff(i * m, j * m + r) * sw.direction[j][r];
-      sw.coupling.coeffRef(i, j) = a;
-    }
-  }
-  const PeakMethod method = options.peak_method == PeakMethod::kAuto
-                                ? (linear ? PeakMethod::kExact : PeakMethod::kRungeKutta4)
-                                : options.peak_method;
-  if (method == PeakMethod::kExact && !linear) return Status::BadInput("options.peak_method");
-  peaks.method = method;
-  S half_period = std::numeric_limits<S>::infinity();
-  for (int i = 0; i < nc; ++i) {
-    const S inverse_mass = sw.coupling.coeff(i, i);
-    if (!(inverse_mass > S(0))) continue;  // a contact that cannot move sets no time scale
-    const ContactPad<S>& pad = set.contacts[i].pad;
-    S stiffness = pad.stiffness, damping = pad.damping;
-    if (pad.law == PadLaw::kHuntCrossley && fastest > S(0)) {
-      // The deepest compression, where the pad is stiffest, k' = ∂f/∂δ ≈ k δⁿ⁻¹ (up to the
-      // factor n), and its damper strongest, ∂f/∂δ̇ = c δⁿ. For one contact of mass m = 1/A,
-      // m v dv/dδ = −δⁿ (k + c v) integrates from v⁻ to rest in closed form (Marhefka and Orin's
-      // phase plane): δⁿ⁺¹/(n + 1) = m (k/c²) (x − ln(1 + x)) = m (v⁻/c) (1 − ln(1 + x)/x),
-      // x = c v⁻/k, the last form free of c²'s overflow. Undamped (x → 0) that is the energy
-      // balance ½ m v² = k δⁿ⁺¹/(n + 1), which serves below x = 0.1, where it is within 7 % and
-      // the closed form would lose its digits to cancellation.
-      const S n = pad.exponent, k = pad.stiffness, c = pad.damping;
-      const S x = c * fastest / k;
-      const S log_ratio = is_finite(x) ? std::log1p(x) / x : S(0);  // ln(1 + x)/x → 0 as x → ∞
-      const S depth_power = x < S(0.1) ? (n + S(1)) * fastest * fastest / (S(2) * k * inverse_mass)  // δⁿ⁺¹
-                                       : (n + S(1)) * (fastest / c) * (S(1) - log_ratio) / inverse_mass;
-      const S depth = std::pow(depth_power, S(1) / (n + S(1)));
-      stiffness = k * std::pow(depth, n - S(1));
-      damping = c * depth * (stiffness / k);  // c δⁿ
-    }
-    S scale = S(3.14159265358979323846) / std::sqrt(stiffness * inverse_mass);
-    // A damper alone relaxes in 1/(c A): the explicit steps must resolve that too, or RK4 is
-    // unstable (its step must keep h c A below about 2.8) and lets go in the first steps.
-    if (damping > S(0)) scale = std::min(scale, S(4) / (damping * inverse_mass));
-    // A pad whose numbers put its time scale beyond the scalar (0 or ∞ from an under- or
-    // overflow) has no step to take: refused, not taken as a pad that never pushes.
-    if (fastest > S(0) && !(scale > S(0) && is_finite(scale))) return Status::CheckFailed("strike.peaks.step", sw.index[i]);
-    half_period = std::min(half_period, scale);
-  }
-  if (!(fastest > S(0)) || !is_finite(half_period)) {  // nothing approaches, or nothing can move
-    peaks.predicted = true;
-    peaks.duration = S(0);
-    peaks.steps = 0;
-    peaks.step = S(0);
-    for (int j = 0; j < nc; ++j) {
-      peaks.normal_force[j] = S(0);
-      peaks.time_of_peak[j] = S(0);
-    }
-    return Status::Ok();
-  }
-  sw.torque_last.setZero(nv);
-  sw.torque_before.setZero(nv);
-  if (method == PeakMethod::kExact) {
-    const Status followed = follow_linear_pads(options, approach, touched, sw, peaks);
-    if (!followed.ok()) return followed;
-    detail::peak_force_vectors(cd, sw, peaks);
-    peaks.predicted = true;
-    return Status::Ok();
-  }
+  const int nc = set.count;
   const S h = half_period / static_cast<S>(options.steps_per_half_period);
 
   constexpr std::size_t kSlots = static_cast<std::size_t>(K);
@@ -316,6 +217,117 @@ Status predict_peak_loads(int nv, const StrikeOptions<S>& options, const S* appr
   peaks.step = h;
   if (!done) return Status::IterationLimit("strike.peaks.max_steps", step);
   peaks.duration = end_time;
+  return Status::Ok();
+}
+
+}  // namespace detail
+
+/// Predicts the strike's duration, each contact's peak normal force and the peak joint torques
+/// |Gᵀf(t)| from the rigid impulses in sw.impulse and the terms in sw.solve.contact (for the
+/// contacts sw.taking_part, all of which have pads), by options.peak_method. `approach` is each
+/// one's ζ⁻_n. Not ok when the strike needs more than options.max_steps (IterationLimit
+/// "strike.peaks.max_steps"), a pad's time scale is beyond the scalar (CheckFailed
+/// "strike.peaks.step", the contact's index), or the method is one the policy Peaks leaves out
+/// or kExact is asked of a pad that is not linear (BadInput "options.peak_method").
+template <typename Peaks = AllPeakMethods, typename S, int D, int K, int V>
+Status predict_peak_loads(int nv, const StrikeOptions<S>& options, const S* approach, StrikeWorkspace<S, D, K, V>& sw,
+                          StrikePeaks<S, D, K>& peaks) noexcept {
+  const ContactDynamics<S, D, K>& cd = sw.solve.contact;
+  const ContactSet<S, K>& set = sw.taking_part;
+  const int nc = cd.count, m = cd.rows_per_contact;
+  peaks.predicted = false;
+  peaks.joint_torque.setZero(nv);
+  // The force directions d_j, the coupling A and Gᵀ d_j.
+  for (int j = 0; j < nc; ++j) {
+    const S normal = sw.impulse.coeff(j * m);
+    for (int r = 0; r < 3; ++r) sw.direction[j][r] = r == 0 ? S(1) : S(0);
+    if (normal > S(0))
+      for (int r = 1; r < m; ++r) sw.direction[j][r] = sw.impulse.coeff(j * m + r) / normal;
+    for (int k = 0; k < nv; ++k) sw.torque_per_force.coeffRef(k, j) = S(0);
+    for (int s = 0; s < cd.support_size[j]; ++s) {
+      const int k = cd.support[j][s];
+      S t = S(0);
+      for (int r = 0; r < m; ++r) t += cd.jacobian.coeff(j * m + r, k) * sw.direction[j][r];
+      sw.torque_per_force.coeffRef(k, j) = t;
+    }
+  }
+  // The DOFs any contact's torque reaches (the union of the supports), the only ones tracked.
+  int touched = 0;
+  for (int k = 0; k < nv; ++k) {
+    bool any = false;
+    for (int j = 0; j < nc && !any; ++j) any = cd.on_support[j][k];
+    if (any) sw.touched[touched++] = k;
+  }
+  S fastest = S(0);  // the largest approach speed, for the Hunt–Crossley pads' working depth
+  for (int j = 0; j < nc; ++j) fastest = std::max(fastest, -approach[j]);
+  bool linear = true;
+  for (int i = 0; i < nc; ++i) {
+    linear = linear && set.contacts[i].pad.law == PadLaw::kLinear;
+    for (int j = 0; j < nc; ++j) {
+      S a = S(0);
+      for (int r = 0; r < m; ++r) a += cd.delassus.coeff(i * m, j * m + r) * sw.direction[j][r];
+      sw.coupling.coeffRef(i, j) = a;
+    }
+  }
+  const PeakMethod method = options.peak_method == PeakMethod::kAuto
+                                ? (linear && Peaks::kExact ? PeakMethod::kExact : PeakMethod::kRungeKutta4)
+                                : options.peak_method;
+  if ((method == PeakMethod::kExact && !(linear && Peaks::kExact)) ||
+      (method == PeakMethod::kRungeKutta4 && !Peaks::kRungeKutta4))
+    return Status::BadInput("options.peak_method");
+  peaks.method = method;
+  S half_period = std::numeric_limits<S>::infinity();
+  for (int i = 0; i < nc; ++i) {
+    const S inverse_mass = sw.coupling.coeff(i, i);
+    if (!(inverse_mass > S(0))) continue;  // a contact that cannot move sets no time scale
+    const ContactPad<S>& pad = set.contacts[i].pad;
+    S stiffness = pad.stiffness, damping = pad.damping;
+    if (pad.law == PadLaw::kHuntCrossley && fastest > S(0)) {
+      // The deepest compression, where the pad is stiffest, k' = ∂f/∂δ ≈ k δⁿ⁻¹ (up to the
+      // factor n), and its damper strongest, ∂f/∂δ̇ = c δⁿ. For one contact of mass m = 1/A,
+      // m v dv/dδ = −δⁿ (k + c v) integrates from v⁻ to rest in closed form (Marhefka and Orin's
+      // phase plane): δⁿ⁺¹/(n + 1) = m (k/c²) (x − ln(1 + x)) = m (v⁻/c) (1 − ln(1 + x)/x),
+      // x = c v⁻/k, the last form free of c²'s overflow. Undamped (x → 0) that is the energy
+      // balance ½ m v² = k δⁿ⁺¹/(n + 1), which serves below x = 0.1, where it is within 7 % and
+      // the closed form would lose its digits to cancellation.
+      const S n = pad.exponent, k = pad.stiffness, c = pad.damping;
+      const S x = c * fastest / k;
+      const S log_ratio = is_finite(x) ? std::log1p(x) / x : S(0);  // ln(1 + x)/x → 0 as x → ∞
+      const S depth_power = x < S(0.1) ? (n + S(1)) * fastest * fastest / (S(2) * k * inverse_mass)  // δⁿ⁺¹
+                                       : (n + S(1)) * (fastest / c) * (S(1) - log_ratio) / inverse_mass;
+      const S depth = std::pow(depth_power, S(1) / (n + S(1)));
+      stiffness = k * std::pow(depth, n - S(1));
+      damping = c * depth * (stiffness / k);  // c δⁿ
+    }
+    S scale = S(3.14159265358979323846) / std::sqrt(stiffness * inverse_mass);
+    // A damper alone relaxes in 1/(c A): the explicit steps must resolve that too, or RK4 is
+    // unstable (its step must keep h c A below about 2.8) and lets go in the first steps.
+    if (damping > S(0)) scale = std::min(scale, S(4) / (damping * inverse_mass));
+    // A pad whose numbers put its time scale beyond the scalar (0 or ∞ from an under- or
+    // overflow) has no step to take: refused, not taken as a pad that never pushes.
+    if (fastest > S(0) && !(scale > S(0) && is_finite(scale))) return Status::CheckFailed("strike.peaks.step", sw.index[i]);
+    half_period = std::min(half_period, scale);
+  }
+  if (!(fastest > S(0)) || !is_finite(half_period)) {  // nothing approaches, or nothing can move
+    peaks.predicted = true;
+    peaks.duration = S(0);
+    peaks.steps = 0;
+    peaks.step = S(0);
+    for (int j = 0; j < nc; ++j) {
+      peaks.normal_force[j] = S(0);
+      peaks.time_of_peak[j] = S(0);
+    }
+    return Status::Ok();
+  }
+  sw.torque_last.setZero(nv);
+  sw.torque_before.setZero(nv);
+  Status followed = Status::BadInput("options.peak_method");
+  if constexpr (Peaks::kExact)
+    if (method == PeakMethod::kExact) followed = follow_linear_pads(options, approach, touched, sw, peaks);
+  if constexpr (Peaks::kRungeKutta4)
+    if (method == PeakMethod::kRungeKutta4)
+      followed = detail::runge_kutta_peaks(options, approach, touched, half_period, sw, peaks);
+  if (!followed.ok()) return followed;
   detail::peak_force_vectors(cd, sw, peaks);
   peaks.predicted = true;
   return Status::Ok();

@@ -265,8 +265,10 @@ bool active_rows_independent(StrikeWorkspace<S, D, K, V>& sw, S threshold) noexc
 /// The strike of `set` at joint velocities v (= v⁻), on kinematics, H and its factor current in
 /// `ws` for the configuration of touchdown (forward_kinematics, mass_matrix, factorize_mass_matrix;
 /// C is not needed). The result's arrays follow the set's contact order. The policy Kernels
-/// (dynamics/tree_kernels.hpp) walks the DOF tree in the solves with the factor.
-template <typename Kernels = GenericKernels, typename S, int B, int D, int K, typename VDerived, int V>
+/// (dynamics/tree_kernels.hpp) walks the DOF tree in the solves with the factor; the policy
+/// Peaks (strike/options.hpp) names the peak-load methods compiled in.
+template <typename Kernels = GenericKernels, typename Peaks = AllPeakMethods, typename S, int B, int D, int K,
+          typename VDerived, int V>
 Status solve_strike(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, const ContactSet<S, K>& set,
                     const Eigen::MatrixBase<VDerived>& v, const StrikeOptions<S>& options, StrikeWorkspace<S, D, K, V>& sw,
                     StrikeResult<S, B, D, K>& result) noexcept {
@@ -545,26 +547,30 @@ Status solve_strike(const Model<S, B, D>& model, const Workspace<S, B, D>& ws, c
   // Peak loads on the pads.
   result.peaks.predicted = false;
   if (padded && nc > 0) {
-    S approach_n[kSlots];
-    for (int q = 0; q < nc; ++q) approach_n[q] = result.approach[sw.index[q]];
-    status = predict_peak_loads(nv, options, approach_n, sw, result.peaks);
-    if (!status.ok()) return failed(status);  // the rigid answer stands, but a result is whole or it is not given
-    // From the taking-part order to the set's; a left-out contact has no peak.
-    S force[kSlots], time[kSlots];
-    Vector3<S> vector[kSlots];
-    for (int q = 0; q < nc; ++q) {
-      force[q] = result.peaks.normal_force[q];
-      time[q] = result.peaks.time_of_peak[q];
-      vector[q] = result.peaks.force[q];
-    }
-    for (int i = 0; i < count; ++i) {
-      result.peaks.normal_force[i] = result.peaks.time_of_peak[i] = S(0);
-      result.peaks.force[i] = Vector3<S>::Zero();
-    }
-    for (int q = 0; q < nc; ++q) {
-      result.peaks.normal_force[sw.index[q]] = force[q];
-      result.peaks.time_of_peak[sw.index[q]] = time[q];
-      result.peaks.force[sw.index[q]] = vector[q];
+    if constexpr (!Peaks::kExact && !Peaks::kRungeKutta4) {
+      return failed(Status::BadInput("options.peak_method"));  // an image built without peak loads
+    } else {
+      S approach_n[kSlots];
+      for (int q = 0; q < nc; ++q) approach_n[q] = result.approach[sw.index[q]];
+      status = predict_peak_loads<Peaks>(nv, options, approach_n, sw, result.peaks);
+      if (!status.ok()) return failed(status);  // the rigid answer stands, but a result is whole or it is not given
+      // From the taking-part order to the set's; a left-out contact has no peak.
+      S force[kSlots], time[kSlots];
+      Vector3<S> vector[kSlots];
+      for (int q = 0; q < nc; ++q) {
+        force[q] = result.peaks.normal_force[q];
+        time[q] = result.peaks.time_of_peak[q];
+        vector[q] = result.peaks.force[q];
+      }
+      for (int i = 0; i < count; ++i) {
+        result.peaks.normal_force[i] = result.peaks.time_of_peak[i] = S(0);
+        result.peaks.force[i] = Vector3<S>::Zero();
+      }
+      for (int q = 0; q < nc; ++q) {
+        result.peaks.normal_force[sw.index[q]] = force[q];
+        result.peaks.time_of_peak[sw.index[q]] = time[q];
+        result.peaks.force[sw.index[q]] = vector[q];
+      }
     }
   }
   result.status = Status::Ok();

@@ -46,9 +46,8 @@ struct StrikeWorkspace {
   /// before (torque_before); the exact method's value (torque_last) and its rate (torque_before).
   DofVector torque_last, torque_before;  ///< Gᵀf(t) at the last samples
   int touched[static_cast<std::size_t>(D)] = {};  ///< the DOFs the contacts' supports reach
-  /// The exact method's (strike/linear_pads.hpp): e^{M̃h}, the contact-space system's propagator
-  /// over a step h (two states a contact), and the Taylor terms (hM̃)ⁱx of the state over a step.
-  Eigen::Matrix<S, 2 * K, 2 * K> propagator = Eigen::Matrix<S, 2 * K, 2 * K>::Zero();
+  /// The exact method's (strike/linear_pads.hpp): the Taylor terms (hM̃)ⁱx of the contact-space
+  /// state (two entries a contact) over a step.
   S series[static_cast<std::size_t>(linear_pad_series_terms<S>())][2 * kContactSlots] = {};  ///< (hM̃)ⁱx, i < terms
 };
 
