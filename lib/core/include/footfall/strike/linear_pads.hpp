@@ -239,17 +239,22 @@ Status follow_linear_pads(const StrikeOptions<S>& options, const S* approach, in
     peaks.normal_force[j] = force[j];  // a damper pushes at once
     peaks.time_of_peak[j] = S(0);
   }
-  for (int q = 0; q < touched; ++q) {
-    const int k = sw.touched[q];
-    S t = S(0), r = S(0);
-    for (int j = 0; j < n; ++j) {
-      t += sw.torque_per_force.coeff(k, j) * force[j];
-      r += sw.torque_per_force.coeff(k, j) * force_rate[j];
+  // τ and τ̇ from the forces and rates just sampled, where a step starts: at touchdown and at a
+  // change of the set (where a pad touching down again may jump).
+  const auto sample_torques = [&] {
+    for (int q = 0; q < touched; ++q) {
+      const int k = sw.touched[q];
+      S t = S(0), r = S(0);
+      for (int j = 0; j < n; ++j) {
+        t += sw.torque_per_force.coeff(k, j) * force[j];
+        r += sw.torque_per_force.coeff(k, j) * force_rate[j];
+      }
+      peaks.joint_torque.coeffRef(k) = std::max(peaks.joint_torque.coeff(k), std::abs(t));
+      torque.coeffRef(k) = t;
+      torque_rate.coeffRef(k) = r;
     }
-    torque.coeffRef(k) = t;
-    torque_rate.coeffRef(k) = r;
-    peaks.joint_torque.coeffRef(k) = std::abs(t);
-  }
+  };
+  sample_torques();
 
   constexpr int kTerms = linear_pad_series_terms<S>();
   S time = S(0), end_time = S(0);
@@ -353,7 +358,7 @@ Status follow_linear_pads(const StrikeOptions<S>& options, const S* approach, in
       force[j] = next_force[j];
       force_rate[j] = next_force_rate[j];
     }
-    if (changing >= 0) {  // the new set, and the rates at the change under it
+    if (changing >= 0) {  // the set after the change, and the rates under it
       if (p.pushing[changing]) end_time = time;
       p.pushing[changing] = !p.pushing[changing];
       sample(x, force, force_rate);
@@ -363,17 +368,7 @@ Status follow_linear_pads(const StrikeOptions<S>& options, const S* approach, in
         peaks.normal_force[changing] = force[changing];
         peaks.time_of_peak[changing] = time;
       }
-      for (int q = 0; q < touched; ++q) {
-        const int k = sw.touched[q];
-        S t = S(0), r = S(0);
-        for (int j = 0; j < n; ++j) {
-          t += sw.torque_per_force.coeff(k, j) * force[j];
-          r += sw.torque_per_force.coeff(k, j) * force_rate[j];
-        }
-        peaks.joint_torque.coeffRef(k) = std::max(peaks.joint_torque.coeff(k), std::abs(t));
-        torque.coeffRef(k) = t;
-        torque_rate.coeffRef(k) = r;
-      }
+      sample_torques();
     }
     done = over();
     for (int j = 0; j < n && done; ++j)
