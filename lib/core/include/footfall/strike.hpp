@@ -4,6 +4,7 @@
 #include "footfall/strike/joint_impulses.hpp"
 #include "footfall/strike/options.hpp"
 #include "footfall/strike/peak_loads.hpp"
+#include "footfall/strike/safe_touchdown.hpp"
 #include "footfall/strike/solve_strike.hpp"
 #include "footfall/strike/sticking_solver.hpp"
 #include "footfall/strike/strike_workspace.hpp"
