@@ -51,8 +51,9 @@ void expect_oscillator(const Peaks& peaks, const Oscillator<S>& pad, PeakMethod 
   FF_EXPECT_NEAR(peaks.duration, end, (method == PeakMethod::kExact ? relative : S(4e-5)) * end);
   // A peak's time is found where the force is flat: to the square root of its value's accuracy.
   FF_EXPECT_NEAR(peaks.time_of_peak[0], t_peak, (method == PeakMethod::kExact ? std::sqrt(relative) : S(2e-3)) * end);
-  if (torque_per_force > S(0))
+  if (torque_per_force > S(0)) {
     FF_EXPECT_NEAR(peaks.joint_torque.maxCoeff(), torque_per_force * peak, S(4) * relative * torque_per_force * peak);
+  }
 }
 
 // The rod's end (m = 1/(1 + 3cos²θ)) on pads from undamped to heavily damped, by both methods.

@@ -45,7 +45,25 @@ struct LinearPadSystem {
   S damper[kSlots] = {};       ///< c_j
   bool pushing[kSlots] = {};   ///< j ∈ P
   const Eigen::Matrix<S, K, K>* coupling = nullptr;  ///< A
+  // hM̃_P, made by linear_pad_step_matrix for the set P: its depth rows are −hω₀ times the
+  // speeds, its speed rows these two blocks.
+  S step_depth = S(0);                 ///< −hω₀
+  S step_from_depth[kSlots][kSlots] = {};  ///< h A_ij k_j/ω₀ for j ∈ P, else 0
+  S step_from_speed[kSlots][kSlots] = {};  ///< −h A_ij c_j for j ∈ P, else 0
 };
+
+/// hM̃_P into p's step blocks, for the step h and the current set P.
+template <typename S, int K>
+void linear_pad_step_matrix(LinearPadSystem<S, K>& p, S h) noexcept {
+  const int n = p.count;
+  p.step_depth = -h * p.omega;
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < n; ++j) {
+      const S a = p.pushing[j] ? h * p.coupling->coeff(i, j) : S(0);
+      p.step_from_depth[i][j] = a * p.spring[j];
+      p.step_from_speed[i][j] = -a * p.damper[j];
+    }
+}
 
 /// Pad j's force at state x, continued below zero (f_j = k_j δ_j − c_j ζ_j).
 template <typename S, int K>
@@ -67,15 +85,32 @@ void linear_pad_rate(const LinearPadSystem<S, K>& p, const S* x, S* rate) noexce
   }
 }
 
-/// The Taylor terms (hM̃_P)ⁱ x of the state over the step from x.
+/// 1/i for i = 1 … N, so that the series' evaluations multiply instead of divide.
+template <typename S, int N>
+struct Reciprocals {
+  S of[static_cast<std::size_t>(N + 1)];  ///< of[i] = 1/i (of[0] unused)
+  constexpr Reciprocals() noexcept : of() {
+    for (int i = 1; i <= N; ++i) of[i] = S(1) / static_cast<S>(i);
+  }
+};
+template <typename S>
+inline constexpr Reciprocals<S, 32> kReciprocals{};
+
+/// The Taylor terms (hM̃_P)ⁱ x of the state over the step from x, by p's step blocks.
 template <typename S, int D, int K, int V>
-void linear_pad_series(const LinearPadSystem<S, K>& p, S h, const S* x, StrikeWorkspace<S, D, K, V>& sw) noexcept {
+void linear_pad_series(const LinearPadSystem<S, K>& p, const S* x, StrikeWorkspace<S, D, K, V>& sw) noexcept {
   constexpr int kTerms = linear_pad_series_terms<S>();
-  const int size = 2 * p.count;
-  for (int r = 0; r < size; ++r) sw.series[0][r] = x[r];
+  const int n = p.count;
+  for (int r = 0; r < 2 * n; ++r) sw.series[0][r] = x[r];
   for (int i = 1; i < kTerms; ++i) {
-    linear_pad_rate(p, sw.series[i - 1], sw.series[i]);
-    for (int r = 0; r < size; ++r) sw.series[i][r] *= h;
+    const S* before = sw.series[i - 1];
+    S* term = sw.series[i];
+    for (int r = 0; r < n; ++r) {
+      S a = S(0);
+      for (int j = 0; j < n; ++j) a += p.step_from_depth[r][j] * before[j] + p.step_from_speed[r][j] * before[n + j];
+      term[r] = p.step_depth * before[n + r];
+      term[n + r] = a;
+    }
   }
 }
 
@@ -85,7 +120,7 @@ void linear_pad_state_at(const StrikeWorkspace<S, D, K, V>& sw, int size, S sigm
   constexpr int kTerms = linear_pad_series_terms<S>();
   for (int r = 0; r < size; ++r) x[r] = sw.series[kTerms - 1][r];
   for (int i = kTerms - 2; i >= 0; --i) {
-    const S factor = sigma / static_cast<S>(i + 1);
+    const S factor = sigma * kReciprocals<S>.of[i + 1];
     for (int r = 0; r < size; ++r) x[r] = sw.series[i][r] + factor * x[r];
   }
 }
@@ -94,7 +129,7 @@ void linear_pad_state_at(const StrikeWorkspace<S, D, K, V>& sw, int size, S sigm
 template <typename S>
 S taylor_value(const S* c, int count, S sigma) noexcept {
   S value = c[count - 1];
-  for (int i = count - 2; i >= 0; --i) value = c[i] + value * sigma / static_cast<S>(i + 1);
+  for (int i = count - 2; i >= 0; --i) value = c[i] + value * (sigma * kReciprocals<S>.of[i + 1]);
   return value;
 }
 
@@ -234,6 +269,7 @@ Status follow_linear_pads(const StrikeOptions<S>& options, const S* approach, in
     x[n + j] = approach[j];
     p.pushing[j] = approach[j] < S(0);
   }
+  detail::linear_pad_step_matrix(p, h);
   sample(x, force, force_rate);
   for (int j = 0; j < n; ++j) {
     peaks.normal_force[j] = force[j];  // a damper pushes at once
@@ -278,7 +314,7 @@ Status follow_linear_pads(const StrikeOptions<S>& options, const S* approach, in
   bool done = over();
   while (!done && step < options.max_steps) {
     const int size = 2 * n;
-    detail::linear_pad_series(p, h, x, sw);
+    detail::linear_pad_series(p, x, sw);
     detail::linear_pad_state_at(sw, size, S(1), next);
     // A change of the set within the step: a pushing pad whose force has reached zero, or a
     // pad that is compressed and would push.
@@ -361,6 +397,7 @@ Status follow_linear_pads(const StrikeOptions<S>& options, const S* approach, in
     if (changing >= 0) {  // the set after the change, and the rates under it
       if (p.pushing[changing]) end_time = time;
       p.pushing[changing] = !p.pushing[changing];
+      detail::linear_pad_step_matrix(p, h);
       sample(x, force, force_rate);
       // A pad touching down again pushes at once with its damper's c|ζ|: a force that may be
       // the largest it reaches.

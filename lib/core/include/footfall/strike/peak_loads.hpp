@@ -251,12 +251,14 @@ Status predict_peak_loads(int nv, const StrikeOptions<S>& options, const S* appr
       sw.torque_per_force.coeffRef(k, j) = t;
     }
   }
-  // The DOFs any contact's torque reaches (the union of the supports), the only ones tracked.
+  // The DOFs two or more contacts' torques reach, the only ones whose torque is followed. One
+  // that a single contact j reaches carries (Gᵀf)_k = w_kj f_j with f_j ≥ 0, so its peak is
+  // |w_kj| times f_j's: set from the peak force at the end.
   int touched = 0;
   for (int k = 0; k < nv; ++k) {
-    bool any = false;
-    for (int j = 0; j < nc && !any; ++j) any = cd.on_support[j][k];
-    if (any) sw.touched[touched++] = k;
+    int reaching = 0;
+    for (int j = 0; j < nc; ++j) reaching += sw.torque_per_force.coeff(k, j) != S(0) ? 1 : 0;
+    if (reaching > 1) sw.touched[touched++] = k;
   }
   S fastest = S(0);  // the largest approach speed, for the Hunt–Crossley pads' working depth
   for (int j = 0; j < nc; ++j) fastest = std::max(fastest, -approach[j]);
@@ -328,6 +330,15 @@ Status predict_peak_loads(int nv, const StrikeOptions<S>& options, const S* appr
     if (method == PeakMethod::kRungeKutta4)
       followed = detail::runge_kutta_peaks(options, approach, touched, half_period, sw, peaks);
   if (!followed.ok()) return followed;
+  for (int k = 0; k < nv; ++k) {
+    int reaching = 0, only = 0;
+    for (int j = 0; j < nc; ++j)
+      if (sw.torque_per_force.coeff(k, j) != S(0)) {
+        ++reaching;
+        only = j;
+      }
+    if (reaching == 1) peaks.joint_torque.coeffRef(k) = std::abs(sw.torque_per_force.coeff(k, only)) * peaks.normal_force[only];
+  }
   detail::peak_force_vectors(cd, sw, peaks);
   peaks.predicted = true;
   return Status::Ok();

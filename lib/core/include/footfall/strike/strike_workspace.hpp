@@ -45,7 +45,7 @@ struct StrikeWorkspace {
   /// Gᵀf(t) at the prediction's last sample: RK4's at that sample (torque_last) and the one
   /// before (torque_before); the exact method's value (torque_last) and its rate (torque_before).
   DofVector torque_last, torque_before;  ///< Gᵀf(t) at the last samples
-  int touched[static_cast<std::size_t>(D)] = {};  ///< the DOFs the contacts' supports reach
+  int touched[static_cast<std::size_t>(D)] = {};  ///< the DOFs two or more contacts' torques reach: the peak prediction follows those
   /// The exact method's (strike/linear_pads.hpp): the Taylor terms (hM̃)ⁱx of the contact-space
   /// state (two entries a contact) over a step.
   S series[static_cast<std::size_t>(linear_pad_series_terms<S>())][2 * kContactSlots] = {};  ///< (hM̃)ⁱx, i < terms
