@@ -77,6 +77,15 @@ struct Entries {
                                                   StrikeResult<S, kBodies, kDofs, kFeet>& r) noexcept {
     return solve_strike<UnrolledKernels<QuadrupedTopology>>(m, ws, set, v, o, sw, r);
   }
+  FF_STACK_ENTRY static Status safe_speed(const Set& set, const StrikeOptions<S>& o,
+                                            const StrikeResult<S, kBodies, kDofs, kFeet>& r,
+                                            const LoadLimits<S, kDofs, kFeet>& limits, SafeTouchdown<S>& out) noexcept {
+    return safe_touchdown_speed(set, o, r, limits, out);
+  }
+  FF_STACK_ENTRY static Status impact_invariant(const M& m, const W& ws, StrikeWorkspace<S, kDofs, kFeet>& sw,
+                                                  const Tangent& x, Tangent& out) noexcept {
+    return impact_invariant_projection(m, ws, sw, x, out);
+  }
   FF_STACK_ENTRY static Status patch(const StanceResult<S, kDofs, kFeet>& r, const ContactDynamics<S, kDofs, kFeet>& cd,
                                         const Set& set, PatchWrench<S>* out) noexcept {
     return patch_wrench(r, cd, set, 0, kFeet, out);
