@@ -125,11 +125,11 @@ void linear_pad_state_at(const StrikeWorkspace<S, D, K, V>& sw, int size, S sigm
   }
 }
 
-/// Σᵢ σⁱ/i! c_i over `count` coefficients, by Horner's rule.
-template <typename S>
-S taylor_value(const S* c, int count, S sigma) noexcept {
-  S value = c[count - 1];
-  for (int i = count - 2; i >= 0; --i) value = c[i] + value * (sigma * kReciprocals<S>.of[i + 1]);
+/// Σᵢ σⁱ/i! c_i over the Count coefficients, by Horner's rule.
+template <int Count, typename S>
+S taylor_value(const S* c, S sigma) noexcept {
+  S value = c[Count - 1];
+  for (int i = Count - 2; i >= 0; --i) value = c[i] + value * (sigma * kReciprocals<S>.of[i + 1]);
   return value;
 }
 
@@ -167,15 +167,15 @@ S bracketed_root(const Fn& fn, S lo, S hi, S f_lo, S f_hi) noexcept {
 /// point, kept inside the bracket, which each value shrinks; a step that would leave it is a
 /// bisection. Quadratic convergence makes a step below √accuracy (of the bracket) the last
 /// needed: the point after it is good to `accuracy`. At most 32 steps.
-template <typename S>
-S series_root(const S* c, int count, S lo, S hi, S f_lo, S f_hi, S accuracy) noexcept {
+template <int Count, typename S>
+S series_root(const S* c, S lo, S hi, S f_lo, S f_hi, S accuracy) noexcept {
   if (f_lo == S(0)) return lo;
   if (f_hi == S(0)) return hi;
   const S tolerance = std::sqrt(accuracy) * (hi - lo);
   S a = lo, b = hi, fa = f_lo;
   S x = (lo * f_hi - hi * f_lo) / (f_hi - f_lo);
   for (int iteration = 0; iteration < 32; ++iteration) {
-    const S f = taylor_value(c, count, x);
+    const S f = taylor_value<Count>(c, x);
     if (f == S(0)) return x;
     if ((f > S(0)) == (fa > S(0))) {
       a = x;
@@ -183,7 +183,7 @@ S series_root(const S* c, int count, S lo, S hi, S f_lo, S f_hi, S accuracy) noe
     } else {
       b = x;
     }
-    const S slope = taylor_value(c + 1, count - 1, x);
+    const S slope = taylor_value<Count - 1>(c + 1, x);
     S next = x - f / slope;
     if (!(next > a && next < b)) next = S(0.5) * (a + b);
     const bool last = std::abs(next - x) <= tolerance;
@@ -211,9 +211,9 @@ void linear_pad_extremum(const LinearPadSystem<S, K>& p, const StrikeWorkspace<S
   }
   // The extremum's place to √ε is its value to ε: the rate needs only the terms for that.
   constexpr int kRateTerms = linear_pad_series_terms<S>(true);
-  *sigma = series_root(c + 1, std::min(kRateTerms, kTerms - 1), S(0), length, rate_start, rate_end,
-                       std::sqrt(epsilon<S>()));
-  *value = taylor_value(c, kTerms, *sigma);
+  *sigma = series_root<std::min(kRateTerms, kTerms - 1)>(c + 1, S(0), length, rate_start, rate_end,
+                                                        std::sqrt(epsilon<S>()));
+  *value = taylor_value<kTerms>(c, *sigma);
 }
 
 }  // namespace detail
@@ -334,15 +334,15 @@ Status follow_linear_pads(const StrikeOptions<S>& options, const S* approach, in
         }
         // Pushing: f_j falls to zero; not: min(f_j, k δ_j) rises through zero.
         const auto gap = [&](S s) {
-          const S f = detail::taylor_value(c_force, kTerms, s);
-          return p.pushing[j] ? f : std::min(f, detail::taylor_value(c_depth, kTerms, s));
+          const S f = detail::taylor_value<kTerms>(c_force, s);
+          return p.pushing[j] ? f : std::min(f, detail::taylor_value<kTerms>(c_depth, s));
         };
         const S at_start = gap(S(0)), at_end = gap(S(1));
         const bool crosses = p.pushing[j] ? !(at_end > S(0)) : at_end > S(0);
         if (!crosses) continue;
         const bool already = p.pushing[j] ? !(at_start > S(0)) : !(at_start < S(0));
         const S s = already          ? S(0)
-                    : p.pushing[j] ? detail::series_root(c_force, kTerms, S(0), S(1), at_start, at_end, epsilon<S>())
+                    : p.pushing[j] ? detail::series_root<kTerms>(c_force, S(0), S(1), at_start, at_end, epsilon<S>())
                                    : detail::bracketed_root(gap, S(0), S(1), at_start, at_end);
         if (s < length || changing < 0) {
           length = s;
