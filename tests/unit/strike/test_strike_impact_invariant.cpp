@@ -10,6 +10,7 @@
 #include <limits>
 
 #include "articulated_fixtures.hpp"
+#include "block_fixtures.hpp"
 #include "random.hpp"
 
 namespace footfall::test {
@@ -198,49 +199,16 @@ FF_TEST_FLOAT_AND_DOUBLE(StrikeImpactInvariant, QuadrupedFootGivenTwice) {
   expect_impact_invariant(b, 6, false, projection_tolerance<S>());
 }
 
-template <typename S>
-using BlockBench = StrikeBench<S, 1, 6, 4>;
-
-template <typename S>
-BlockBench<S>& block_bench() {
-  static BlockBench<S> instance;
-  return instance;
-}
-
-// Housner's block (test_strike_dependent.cpp): 0.2 × 0.2 × 0.5 m, 4 kg, turning at 1.5 rad/s
-// about its −x bottom edge and landing flat on its four bottom corners.
-template <typename S>
-bool rocking_block(BlockBench<S>& bench, S mu) {
-  const S m = S(4), b = S(0.1), h = S(0.25), d = S(0.2), omega = S(1.5);
-  Inertia<S> inertia;
-  if (!Inertia<S>::FromMassComInertia(m, Vector3<S>::Zero(), box_inertia(m, S(2) * b, d, S(2) * h), &inertia).ok())
-    return false;
-  ModelBuilder<S, 1, 6> builder;
-  builder.add_body("block", -1, JointSpec<S>::FreeFlyer(), inertia, nullptr, "free");
-  if (!builder.build(&bench.model).ok()) return false;
-  typename BlockBench<S>::Config q(7);
-  set_free_body<S>(q, 0, Vector3<S>(S(0), S(0), h));
-  typename BlockBench<S>::Tangent v = BlockBench<S>::Tangent::Zero(6);
-  v(0) = omega * h;
-  v(2) = -omega * b;
-  v(4) = omega;
-  bench.contacts.clear();
-  for (int corner = 0; corner < 4; ++corner)
-    bench.contacts.add(Contact<S>::Ground(0, Vector3<S>((corner & 1) ? b : -b, (corner & 2) ? d / 2 : -d / 2, -h),
-                                          Vector3<S>::UnitZ(), mu, S(0)));
-  return bench.prepare(q, v);
-}
-
 // Four corners of a rigid face: frictionless, 4 normal rows of rank 3 (the face's height, roll
 // and pitch), so P keeps the other three motions; sticking, 12 rows of rank 6, so nothing of
 // the block's motion is left that a strike could not change (P = 0).
 FF_TEST_FLOAT_AND_DOUBLE(StrikeImpactInvariant, RockingBlockDependentCorners) {
   auto& b = block_bench<S>();
-  FF_ASSERT_TRUE(rocking_block(b, S(0)));
+  FF_ASSERT_TRUE(rocking_block(b, Block(), S(0)));
   FF_ASSERT_TRUE(b.solve(StrikeFriction::kNone).ok());
   FF_EXPECT_EQ(b.strike.solve.contact.rows(), 4);
   expect_impact_invariant(b, 3, false, projection_tolerance<S>());
-  FF_ASSERT_TRUE(rocking_block(b, S(2)));
+  FF_ASSERT_TRUE(rocking_block(b, Block(), S(2)));
   FF_ASSERT_TRUE(b.solve(StrikeFriction::kSticking).ok());
   FF_EXPECT_EQ(b.strike.solve.contact.rows(), 12);
   expect_impact_invariant(b, 6, false, projection_tolerance<S>());
