@@ -6,10 +6,14 @@
 //            place of the encoders), then kinematics, H, its factor and C;
 //   stance   the forces of the three stance feet (FL, RR, RL) under the last command, exact cone;
 //   strike   the prediction for the swing foot (FR) touching down at (0.1, 0, −0.5) m/s with the
-//            stance feet in the set, cone, e = 0.2 — optional: skipped on the tick after an overrun;
+//            stance feet in the set, cone, e = 0.2: the impulses, and on the feet's linear pads
+//            the peak joint torques and foot forces (the exact method) and the safe touchdown
+//            speed against the A1's drive limits — optional: skipped on the tick after an overrun;
 //   torques  the joint torques that hold the trunk on the stance feet (the command written out).
 // It prints the tick's and each stage's timing (min, mean, max, a histogram), the release
-// latency (jitter) and the overruns. Timing is what this machine gives; nothing is asserted.
+// latency (jitter) and the overruns, then the worst (smallest) safe touchdown margin any tick
+// predicted, what bound it, and that tick's peaks. Timing is what this machine gives; nothing
+// is asserted. Everything lives in statics prepared before the loop: the tick allocates nothing.
 //
 // Usage: rt_linux_loop [--seconds T] [--rate HZ] [--priority P] [--cpu N]
 #include <cmath>
@@ -32,6 +36,12 @@ using S = double;
 using Quadruped = QuadrupedModel<S>;
 constexpr int kSwing = 0;                  // FR
 constexpr int kStance[3] = {1, 2, 3};      // FL, RR, RL
+// The feet's pads for the peak loads: example values of a rubber foot's stiffness and damping,
+// not measured on the A1. Every foot in the strike's set has one: the standing feet touch, so
+// they take part in the strike, and solve_strike() predicts peaks only when all that take part
+// have pads. Linear pads, for which the exact method applies and the peaks scale with the speed.
+constexpr S kPadStiffness = 2e4;  // N/m
+constexpr S kPadDamping = 50.0;   // N s/m
 
 // The POSIX port's clock as the executive's.
 struct PosixClock {
@@ -47,6 +57,12 @@ struct Controller {
   StanceResult<S, 18, 4> stance_result;
   StrikeWorkspace<S, 18, 4> strike;
   StrikeResult<S, 13, 18, 4> strike_result;
+  LoadLimits<S, 18, 4> limits;  // the drives' effort limits; the feet unlimited
+  SafeTouchdown<S> safe;        // this tick's
+  // The tick with the smallest margin so far: its answer and its peaks (copied, no heap).
+  SafeTouchdown<S> worst;
+  StrikePeaks<S, 18, 4> worst_peaks;
+  long worst_tick = -1, predictions = 0;
   Quadruped::ConfigVector q_standing, q;
   Quadruped::TangentVector v, v_touchdown, command;
   ClockTicks start = 0;
@@ -70,9 +86,19 @@ bool prepare() {
   g.command = Quadruped::TangentVector::Zero(18);
   for (int leg : kStance)
     g.stance_feet.add(Contact<S>::Ground(quadruped_calf_body(leg), quadruped_foot_point<S>(), Vector3<S>::UnitZ(), 0.8));
-  for (int leg = 0; leg < 4; ++leg)
-    g.strike_feet.add(
-        Contact<S>::Ground(quadruped_calf_body(leg), quadruped_foot_point<S>(), Vector3<S>::UnitZ(), 0.8, 0.2));
+  for (int leg = 0; leg < 4; ++leg) {
+    Contact<S> foot =
+        Contact<S>::Ground(quadruped_calf_body(leg), quadruped_foot_point<S>(), Vector3<S>::UnitZ(), 0.8, 0.2);
+    foot.pad = ContactPad<S>::Linear(kPadStiffness, kPadDamping);
+    g.strike_feet.add(foot);
+  }
+  // The drives' limits are the model's: build_quadruped_model takes each joint's effort_max from
+  // the A1 URDF's <limit effort="33.5"> (models/quadruped.hpp). The free flyer's six DOFs carry
+  // no drive and stay unlimited, as do the feet (no foot force limit is published).
+  g.limits = LoadLimits<S, 18, 4>::Unlimited(g.model.nv());
+  for (int i = 0; i < g.model.body_count(); ++i)
+    if (g.model.joint_type(i) == JointType::kRevolute || g.model.joint_type(i) == JointType::kPrismatic)
+      g.limits.joint_torque(g.model.v_index(i)) = g.model.limits(g.model.v_index(i)).effort_max;
   // The swing leg's joint velocities that move its foot at the touchdown velocity, trunk at rest.
   Status status = forward_kinematics(g.model, g.ws, g.q, g.v);
   g.v_touchdown = Quadruped::TangentVector::Zero(18);
@@ -98,9 +124,27 @@ Status stance(void*, StageMode) noexcept {
   return solve_stance(g.model, g.ws, g.stance_feet, g.command, options, g.stance, g.stance_result);
 }
 
+// The strike's options: the exact cone, Newton's law, and the exact peak method (the image links
+// it alone: ExactPeaksOnly).
+StrikeOptions<S> strike_options() noexcept {
+  StrikeOptions<S> options;
+  options.peak_method = PeakMethod::kExact;
+  return options;
+}
+
 Status strike(void*, StageMode) noexcept {
-  StrikeOptions<S> options;  // the exact cone, Newton's law
-  return solve_strike(g.model, g.ws, g.strike_feet, g.v_touchdown, options, g.strike, g.strike_result);
+  const StrikeOptions<S> options = strike_options();
+  Status status = solve_strike<GenericKernels, ExactPeaksOnly>(g.model, g.ws, g.strike_feet, g.v_touchdown, options,
+                                                               g.strike, g.strike_result);
+  if (status.ok()) status = safe_touchdown_speed(g.strike_feet, options, g.strike_result, g.limits, g.safe);
+  if (!status.ok()) return status;
+  ++g.predictions;
+  if (g.worst_tick < 0 || g.safe.margin < g.worst.margin) {
+    g.worst = g.safe;
+    g.worst_peaks = g.strike_result.peaks;
+    g.worst_tick = g.ticks;
+  }
+  return status;
 }
 
 Status torques(void*, StageMode) noexcept {
@@ -124,6 +168,46 @@ void print_histogram(const TimingStatistics& s, double us_per_tick) {
       std::printf("    %7.1f-%7.1f us: %llu\n", lo, lo + static_cast<double>(s.bin_width) * us_per_tick,
                   static_cast<unsigned long long>(s.histogram[b]));
   }
+}
+
+// The joint whose coordinates include `dof`.
+const char* dof_joint_name(int dof) {
+  for (int i = 0; i < g.model.body_count(); ++i)
+    if (dof >= g.model.v_index(i) && dof < g.model.v_index(i) + g.model.joint_nv(i)) return g.model.joint_name(i);
+  return "?";
+}
+
+// The worst tick's safe touchdown speed, what bound it, and its peaks.
+void print_safe_touchdown() {
+  std::printf("safe touchdown of FR at (0.1, 0, -0.5) m/s on linear pads (%.0f N/m, %.0f N s/m), exact peaks, "
+              "the model's drive limits:\n",
+              kPadStiffness, kPadDamping);
+  if (g.worst_tick < 0) {
+    std::printf("  no strike was predicted (every tick skipped it)\n");
+    return;
+  }
+  const SafeTouchdown<S>& w = g.worst;
+  const StrikePeaks<S, 18, 4>& p = g.worst_peaks;
+  std::printf("  predicted on %ld ticks; worst margin %.4f (tick %ld): safe speed %.4f m/s, planned %.4f m/s, ",
+              g.predictions, w.margin, g.worst_tick, w.speed, w.planned_speed);
+  if (w.bound == TouchdownBound::kJointTorque)
+    std::printf("bound by %s's torque (limit %.1f N m)\n", dof_joint_name(w.index), g.limits.joint_torque(w.index));
+  else if (w.bound == TouchdownBound::kFootForce)
+    std::printf("bound by the %s foot's force\n", kQuadrupedLegNames[w.index]);
+  else
+    std::printf("bound by nothing\n");
+  if (w.bound_of_current_set)
+    std::printf("  (outside %.4f to %.4f m/s, where the same feet take part: the bound of this set of feet)\n",
+                w.set_from, w.set_to);
+  std::printf("  that tick's peaks (%s, %d steps, %.2f ms): foot force |f|", to_string(p.method), p.steps,
+              1e3 * p.duration);
+  for (int leg = 0; leg < 4; ++leg)
+    std::printf(" %s %.1f N at %.2f ms%s", kQuadrupedLegNames[leg], p.force[leg].norm(), 1e3 * p.time_of_peak[leg],
+                leg < 3 ? "," : "\n");
+  std::printf("  joint torque [N m]   hip  thigh   calf\n");
+  for (int leg = 0; leg < 4; ++leg)
+    std::printf("    %s              %6.2f %6.2f %6.2f\n", kQuadrupedLegNames[leg], p.joint_torque(6 + 3 * leg),
+                p.joint_torque(7 + 3 * leg), p.joint_torque(8 + 3 * leg));
 }
 
 bool parse(int argc, char** argv, double* seconds, double* rate, port::RealtimeRequest* rt) {
@@ -197,5 +281,6 @@ int main(int argc, char** argv) {
   std::printf("last tick: stance normal forces %.3f %.3f %.3f N, strike normal impulse on FR %.4f N s\n",
               g.stance_result.normal_force[0], g.stance_result.normal_force[1], g.stance_result.normal_force[2],
               g.strike_result.normal_impulse[kSwing]);
+  print_safe_touchdown();
   return 0;
 }

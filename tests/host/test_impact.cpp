@@ -308,3 +308,189 @@ TEST(Impact, TableNamesFrictionlessImpulseAndEnergyGained) {
   EXPECT_NE(table.find("sticking"), std::string::npos) << table;
   EXPECT_EQ(table.find("gained"), std::string::npos) << table;
 }
+
+namespace {
+
+// The quadruped example, its v scaled by `scale`, written to a file of this test's own.
+std::string touchdown_scaled(double scale, const std::string& tag) {
+  json state = read_state("quadruped_touchdown.json");
+  for (json& x : state["v"]) x = x.get<double>() * scale;
+  return write_state(state, tag);
+}
+
+// |f| of contact i's force at its peak.
+double peak_force_magnitude(const json& out, std::size_t i) {
+  const json& f = out.at("peak").at("force_at_peak").at(i);
+  return std::sqrt(at(f, 0) * at(f, 0) + at(f, 1) * at(f, 1) + at(f, 2) * at(f, 2));
+}
+
+// The binding load's peak in a report: the DOF's peak torque or the contact's |force|.
+double binding_peak(const json& out, const json& safe) {
+  const std::size_t k = safe.at("index").get<std::size_t>();
+  return safe.at("bound") == "joint_torque" ? at(out.at("peak").at("joint_torques"), k) : peak_force_magnitude(out, k);
+}
+
+}  // namespace
+
+// The peak prediction says which method ran and what it cost: exact on the example's linear pads,
+// RK4 on Hunt–Crossley ones, with its steps, their length, and the host time of the solve with the
+// prediction and without it.
+TEST(Impact, PeakMethodAndCostArePrinted) {
+  const json linear = run_json("impact --model quadruped --state '" + state_path("quadruped_touchdown.json") + "'");
+  ASSERT_EQ(linear.value("status", ""), "ok");
+  json state = read_state("quadruped_touchdown.json");
+  for (json& c : state["contacts"]) c["pad"]["law"] = "hunt_crossley";
+  const json hunt = run_json("impact --model quadruped --state " + write_state(state));
+  ASSERT_EQ(hunt.value("status", ""), "ok");
+  for (const auto& [out, method] : {std::pair<json, const char*>{linear, "exact"}, {hunt, "rk4"}}) {
+    const json& peak = out.at("peak");
+    EXPECT_EQ(peak.at("method"), method);
+    EXPECT_GT(peak.at("steps").get<int>(), 0);
+    EXPECT_GT(peak.at("step").get<double>(), 0.0);
+    EXPECT_FALSE(out.contains("safe_touchdown"));           // no limits given
+  }
+  const ToolRun table = run_tool("impact --model quadruped --state '" + state_path("quadruped_touchdown.json") + "'");
+  ASSERT_EQ(table.status, 0) << table.err;
+  for (const char* text : {"compliant strike on the pads: ", " steps of ", " ms (exact)\n"})
+    EXPECT_NE(table.out.find(text), std::string::npos) << text << "\n" << table.out;
+  EXPECT_EQ(table.out.find("safe touchdown"), std::string::npos) << table.out;
+  EXPECT_NE(run_tool("impact --model quadruped --state " + write_state(state)).out.find(" ms (rk4)\n"), std::string::npos);
+}
+
+// The safe touchdown speed on the example (the FR foot at 0.5 m/s, linear pads): against the
+// A1's 33.5 N m drives the FR calf binds, against a 300 N foot force the struck foot. Rerun with
+// v scaled by the margin, the binding load's peak is its limit and the margin is 1: the strike is
+// homogeneous in v and the linear pads' peaks linear in it (strike/safe_touchdown.hpp).
+TEST(Impact, SafeTouchdownSpeedReachesTheLimitWhenRerunAtIt) {
+  const std::string example = "'" + state_path("quadruped_touchdown.json") + "'";
+  struct Case {
+    std::string limits, bound, name;
+    std::size_t index;
+    double limit;
+  };
+  const Case cases[] = {
+      {"--torque-limits 33.5", "joint_torque", "FR_calf_joint", 8, 33.5},
+      {"--force-limit 300", "foot_force", "FR_calf", 0, 300.0},
+      // Both: the tighter of the two binds (the calf's 5.64 N m peak is 33.5/5.94; the foot's 55.5 N 60/1.08).
+      {"--torque-limits 33.5 --force-limit 60", "foot_force", "FR_calf", 0, 60.0},
+      // One per actuated joint, in the table's order: FR hip, thigh, calf, FL ..., the FR thigh's 3 binds.
+      {"--torque-limits 33.5,3,33.5,33.5,33.5,33.5,33.5,33.5,33.5,33.5,33.5,33.5", "joint_torque", "FR_thigh_joint", 7,
+       3.0},
+      // One per contact, in the state's order: RL's small peak under a 1 N limit binds.
+      {"--force-limit inf,inf,inf,1", "foot_force", "RL_calf", 3, 1.0},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.limits);
+    const json out = run_json("impact --model quadruped --state " + example + " " + c.limits);
+    ASSERT_EQ(out.value("status", ""), "ok");
+    ASSERT_TRUE(out.contains("safe_touchdown"));
+    const json& safe = out.at("safe_touchdown");
+    EXPECT_EQ(safe.at("bound"), c.bound);
+    EXPECT_EQ(safe.at("name"), c.name);
+    ASSERT_EQ(safe.at("index").get<std::size_t>(), c.index);
+    EXPECT_EQ(safe.at("limit").get<double>(), c.limit);
+    EXPECT_NEAR(safe.at("planned_speed").get<double>(), 0.5, 1e-12);
+    const double margin = safe.at("margin").get<double>(), peak = binding_peak(out, safe);
+    EXPECT_NEAR(safe.at("peak").get<double>(), peak, 1e-14 * peak);
+    EXPECT_NEAR(margin, c.limit / peak, 1e-14 * margin);
+    EXPECT_NEAR(safe.at("speed").get<double>(), 0.5 * margin, 1e-12 * margin);
+    EXPECT_FALSE(safe.at("bound_of_current_set").get<bool>());
+    ASSERT_EQ(safe.at("joint_torque_limits").size(), 18u);
+    for (std::size_t k = 0; k < 6; ++k) EXPECT_TRUE(safe.at("joint_torque_limits").at(k).is_null()) << k;  // the base: +inf
+    ASSERT_EQ(safe.at("foot_force_limits").size(), 4u);
+
+    const json rerun = run_json("impact --model quadruped --state " + touchdown_scaled(margin, "scaled.json") + " " +
+                                c.limits);
+    ASSERT_EQ(rerun.value("status", ""), "ok");
+    EXPECT_NEAR(binding_peak(rerun, safe), c.limit, 1e-9 * c.limit);
+    const json& again = rerun.at("safe_touchdown");
+    EXPECT_EQ(again.at("name"), c.name);
+    EXPECT_NEAR(again.at("margin").get<double>(), 1.0, 1e-9);
+    EXPECT_NEAR(again.at("planned_speed").get<double>(), 0.5 * margin, 1e-9 * margin);
+  }
+
+  const ToolRun table = run_tool("impact --model quadruped --state " + example + " --torque-limits 33.5");
+  ASSERT_EQ(table.status, 0) << table.err;
+  EXPECT_EQ(table.err, "");
+  for (const char* text : {"safe touchdown speed: 2.97126 m/s, planned 0.5 m/s (margin 5.94252): FR_calf_joint's "
+                           "peak torque reaches its limit 33.5 N m (5.63734 N m at the planned speed)",
+                           "peak torque         limit", "33.5  binds"})
+    EXPECT_NE(table.out.find(text), std::string::npos) << text << "\n" << table.out;
+  EXPECT_EQ(table.out.find("the bound of the current set"), std::string::npos) << table.out;
+  const ToolRun foot = run_tool("impact --model quadruped --state " + example + " --force-limit 300");
+  EXPECT_NE(foot.out.find("contact 0 (FR_calf)'s peak force reaches its limit 300 N"), std::string::npos) << foot.out;
+  EXPECT_NE(run_tool("impact --help").out.find("--torque-limits"), std::string::npos);
+}
+
+// The feet standing beside the struck one leave at 1e-8 m/s, under the participation threshold
+// (√ε ≈ 1.5e-8 m/s): they take part, but from 0.5 · 1.5 = 0.745 m/s on they would not, so the
+// 2.97 m/s bound is the current set's, and the answer says so.
+TEST(Impact, SafeTouchdownBeyondTheSetsSpeedsSaysSo) {
+  json state = read_state("quadruped_touchdown.json");
+  state["v"][2] = 1e-8;  // the trunk rising
+  const std::string path = write_state(state);
+  const json out = run_json("impact --model quadruped --state " + path + " --torque-limits 33.5");
+  ASSERT_EQ(out.value("status", ""), "ok");
+  const json& safe = out.at("safe_touchdown");
+  EXPECT_TRUE(safe.at("bound_of_current_set").get<bool>());
+  EXPECT_LT(safe.at("set_to").get<double>(), safe.at("speed").get<double>());
+  EXPECT_NEAR(safe.at("set_to").get<double>(), 0.5 * std::sqrt(2.220446049250313e-16) / 1e-8, 1e-3);
+  const ToolRun table = run_tool("impact --model quadruped --state " + path + " --torque-limits 33.5");
+  EXPECT_NE(table.out.find("m/s, the speeds at which the same contacts take part: the bound of the current set of "
+                           "contacts, not necessarily the touchdown's"),
+            std::string::npos)
+      << table.out;
+}
+
+// Each mistake in the limits: exit 1, nothing on stdout, one line naming the option, as a table
+// and as JSON.
+TEST(Impact, BadLimitsExitOneWithOneLineNamingTheOption) {
+  const std::string example = "impact --model quadruped --state '" + state_path("quadruped_touchdown.json") + "' ";
+  json hunt = read_state("quadruped_touchdown.json");
+  hunt["contacts"][2]["pad"]["law"] = "hunt_crossley";
+  json rigid = read_state("quadruped_touchdown.json");
+  for (json& c : rigid["contacts"]) c.erase("pad");
+  json padded_rod = rod_strike(0.5, 1.0, 0.0);
+  padded_rod["contacts"][0]["pad"] = {{"stiffness", 1e4}, {"damping", 0}};
+  const std::string rod = write_state(padded_rod, "rod.json");
+  const std::pair<std::string, std::string> cases[] = {
+      {example + "--torque-limits -1", "--torque-limits: negative (-1)"},
+      {example + "--torque-limits nan", "--torque-limits: NaN is not a limit"},
+      {example + "--torque-limits abc", "--torque-limits: 'abc' is not a number"},
+      {example + "--torque-limits 33.5,33.5,x", "--torque-limits[2]: 'x' is not a number"},
+      {example + "--torque-limits 33.5,,33.5", "--torque-limits[1]: empty"},
+      {example + "--torque-limits ''", "--torque-limits: empty"},
+      {example + "--force-limit -5", "--force-limit: negative (-5)"},
+      {example + "--force-limit NaN", "--force-limit: NaN is not a limit"},
+      {example + "--force-limit 100N", "--force-limit: '100N' is not a number"},
+      {example + "--force-limit 1e999", "--force-limit: '1e999' is out of double's range"},
+      {example + "--torque-limits 1,2,3",
+       "--torque-limits: has 3 numbers, needs 1 or 12 (one per actuated joint of quadruped, FR_hip_joint to "
+       "RL_calf_joint)"},
+      {example + "--torque-limits 1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18", "--torque-limits: has 18 numbers, needs 1 or 12"},
+      {example + "--force-limit 100,100", "--force-limit: has 2 numbers, needs 1 or 4 (one per contact point of"},
+      {"impact --model quadruped --state " + write_state(hunt, "hunt.json") + " --torque-limits 33.5",
+       "--torque-limits: the safe touchdown speed needs linear pads, and contact 2 (RR_calf) of"},
+      {"impact --model quadruped --state " + write_state(hunt, "hunt.json") + " --force-limit 100",
+       "has a hunt_crossley pad, whose peaks are not linear in the speed"},
+      {"impact --model quadruped --state " + write_state(rigid, "rigid.json") + " --force-limit 100",
+       "--force-limit: the safe touchdown speed needs the peak loads, and no contact of"},
+      {"impact --model quadruped --state '" + state_path("quadruped_standing.json") + "' --torque-limits 33.5",
+       "quadruped_standing.json has a pad"},
+      {"impact --model rod2d --state " + rod + " --torque-limits 3", "--torque-limits: rod2d has no actuated joint"},
+  };
+  for (const auto& [arguments, mentions] : cases)
+    for (const char* json_flag : {"", " --json"}) {
+      const std::string command = arguments + json_flag;
+      const ToolRun r = run_tool(command);
+      EXPECT_EQ(r.status, 1) << command;
+      EXPECT_EQ(r.out, "") << command;
+      footfall::test::expect_one_error_line(r, command, mentions);
+    }
+  // The rod has no actuated joint, but a foot force limit is its own.
+  const json out = run_json("impact --model rod2d --state " + rod + " --force-limit 50");
+  ASSERT_EQ(out.value("status", ""), "ok");
+  EXPECT_EQ(out.at("safe_touchdown").at("bound"), "foot_force");
+  // Without a value the command line does not parse: exit 2.
+  EXPECT_EQ(run_tool(example + "--torque-limits").status, 2);
+}

@@ -1,4 +1,5 @@
 #include <algorithm>
+#include <cmath>
 
 #include "footfall/host/io/json_writer.hpp"
 #include "footfall/host/io/number_format.hpp"
@@ -32,6 +33,7 @@ ordered_json contact_json(const ContactImpulse& c, StrikeFriction friction) {
 
 ordered_json peak_json(const ImpactReport& r) {
   ordered_json peak;
+  peak["method"] = to_string(r.peak_method);
   peak["duration"] = r.peak_duration;
   peak["steps"] = r.peak_steps;
   peak["step"] = r.peak_step;
@@ -47,6 +49,46 @@ ordered_json peak_json(const ImpactReport& r) {
   peak["force_at_peak"] = vectors;
   peak["joint_torques"] = r.peak_joint_torques;
   return peak;
+}
+
+// +∞ (no limit, nothing binds) is written as null, as every non-finite number (json_writer.hpp).
+ordered_json safe_touchdown_json(const SafeTouchdownReport& t) {
+  ordered_json safe;
+  safe["planned_speed"] = t.planned_speed;
+  safe["speed"] = t.speed;
+  safe["margin"] = t.margin;
+  safe["bound"] = to_string(t.bound);
+  safe["index"] = t.bound == TouchdownBound::kNone ? ordered_json(nullptr) : ordered_json(t.index);
+  safe["name"] = t.bound == TouchdownBound::kNone ? ordered_json(nullptr) : ordered_json(t.name);
+  safe["limit"] = t.bound == TouchdownBound::kNone ? ordered_json(nullptr) : ordered_json(t.limit);
+  safe["peak"] = t.bound == TouchdownBound::kNone ? ordered_json(nullptr) : ordered_json(t.peak);
+  safe["unit"] = t.bound == TouchdownBound::kNone ? ordered_json(nullptr) : ordered_json(t.unit);
+  safe["set_from"] = t.set_from;
+  safe["set_to"] = t.set_to;
+  safe["bound_of_current_set"] = t.bound_of_current_set;
+  safe["joint_torque_limits"] = t.joint_torque_limits;
+  safe["foot_force_limits"] = t.foot_force_limits;
+  return safe;
+}
+
+// The safe touchdown speed's lines of the table.
+std::string safe_touchdown_lines(const SafeTouchdownReport& t) {
+  std::string out = "safe touchdown speed: ";
+  if (t.bound == TouchdownBound::kNone)
+    return out + "no limit is reached at any speed (planned " + format_short(t.planned_speed) + " m/s)\n";
+  out += format_short(t.speed) + " m/s, planned " + format_short(t.planned_speed) + " m/s (margin " +
+         format_short(t.margin) + "): ";
+  if (t.bound == TouchdownBound::kJointTorque)
+    out += t.name + "'s peak torque reaches its limit " + format_short(t.limit) + " " + t.unit + " (" +
+           format_short(t.peak) + " " + t.unit + " at the planned speed)\n";
+  else
+    out += "contact " + std::to_string(t.index) + " (" + t.name + ")'s peak force reaches its limit " +
+           format_short(t.limit) + " N (" + format_short(t.peak) + " N at the planned speed)\n";
+  if (t.bound_of_current_set)
+    out += "  outside " + format_short(t.set_from) + " to " + format_short(t.set_to) +
+           " m/s, the speeds at which the same contacts take part: the bound of the current set of contacts, "
+           "not necessarily the touchdown's\n";
+  return out;
 }
 
 ReportSettings settings(const ImpactReport& r) { return {{"friction", to_string(r.friction)}, {"law", to_string(r.law)}}; }
@@ -82,6 +124,7 @@ std::string impact_json(const ImpactReport& r) {
   j["velocity_unique"] = r.velocity_unique;
   j["impulse_unique"] = r.impulse_unique;
   if (r.has_peaks) j["peak"] = peak_json(r);
+  if (r.has_safe_touchdown) j["safe_touchdown"] = safe_touchdown_json(r.safe_touchdown);
   return write_json(j);
 }
 
@@ -112,14 +155,17 @@ std::string impact_table(const ImpactReport& r) {
          (r.impulse_unique ? "yes" : "not proved") + "\n";
   if (r.has_peaks)
     out += "compliant strike on the pads: " + format_fixed(1e3 * r.peak_duration, 3) + " ms in " +
-           std::to_string(r.peak_steps) + " steps\n";
+           std::to_string(r.peak_steps) + " steps of " + format_fixed(1e3 * r.peak_step, 3) + " ms (" +
+           to_string(r.peak_method) + ")\n";
+  if (r.has_safe_touchdown) out += safe_touchdown_lines(r.safe_touchdown);
   out += "\n";
 
   std::size_t dof_w = 3;
   for (const std::string& name : r.dof_names) dof_w = std::max(dof_w, name.size());
   const int dw = static_cast<int>(dof_w);
-  out += format_printf("%-*s  %12s  %12s  %14s%s\n", dw, "dof", "v-", "v+", "joint impulse",
-                       r.has_peaks ? "     peak torque" : "");
+  const bool limits = r.has_safe_touchdown;
+  out += format_printf("%-*s  %12s  %12s  %14s%s%s\n", dw, "dof", "v-", "v+", "joint impulse",
+                       r.has_peaks ? "     peak torque" : "", limits ? "         limit" : "");
   for (std::size_t k = 0; k < r.v_plus.size(); ++k) {
     const std::string name = k < r.dof_names.size() ? r.dof_names[k] : std::to_string(k);
     out +=
@@ -127,10 +173,16 @@ std::string impact_table(const ImpactReport& r) {
     if (r.has_peaks) {
       out += format_printf("  %14.6g", r.peak_joint_torques[k]);
     }
+    if (limits) {
+      const SafeTouchdownReport& t = r.safe_touchdown;
+      const double limit = k < t.joint_torque_limits.size() ? t.joint_torque_limits[k] : 0.0;
+      out += std::isinf(limit) ? format_printf("  %12s", "-") : format_printf("  %12.6g", limit);
+      if (t.bound == TouchdownBound::kJointTorque && static_cast<std::size_t>(t.index) == k) out += "  binds";
+    }
     out += "\n";
   }
-  out += "(v in m/s or rad/s, joint impulse in N s or N m s, peak torque in N or N m; a free-flying base's rows in "
-         "the base's frame)\n\n";
+  out += std::string("(v in m/s or rad/s, joint impulse in N s or N m s, peak torque in N or N m") +
+         (limits ? "; limit: --torque-limits, - for none" : "") + "; a free-flying base's rows in the base's frame)\n\n";
 
   std::size_t joint_w = 5;
   for (const JointLoad& l : r.joint_loads) joint_w = std::max(joint_w, l.joint.size());

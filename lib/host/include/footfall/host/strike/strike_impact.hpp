@@ -3,11 +3,14 @@
 // double — forward kinematics, H and its factor at touchdown, then solve_strike() — at the
 // smallest of the tool's capacities that holds the model and kMaxStateContacts contacts: the
 // contact impulses, the velocities after, the joint impulses and reaction impulses, the kinetic
-// energy, and the peak loads when the contacts have pads.
+// energy, and the peak loads when the contacts have pads, with the host time the solve took with
+// and without their prediction. Given limits on the joint torques and foot forces
+// (ImpactState::limits) and linear pads, also the safe touchdown speed (strike/safe_touchdown.hpp).
 //
 // As for `forces` (stance/stance_forces.hpp), bad input is an Error naming the state file's field,
 // and valid input whose problem has no answer is an ImpactReport whose status is not ok, with no
 // impulses in it.
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -16,6 +19,7 @@
 #include "footfall/host/model/robot_description.hpp"
 #include "footfall/host/state/solve_report.hpp"
 #include "footfall/host/strike/impact_state.hpp"
+#include "footfall/strike/safe_touchdown.hpp"
 #include "footfall/strike/strike_workspace.hpp"
 
 namespace footfall::host {
@@ -46,6 +50,27 @@ struct JointLoad {
   std::vector<double> axis_impulse;  ///< one per DOF of the joint
 };
 
+/// The safe touchdown speed against --torque-limits and --force-limit (strike/safe_touchdown.hpp):
+/// scaling the state's v by `margin` gives the touchdown at which the binding load's peak equals
+/// its limit. Speeds are the fastest contact's approach speed, m/s; +∞ where nothing binds.
+struct SafeTouchdownReport {
+  double planned_speed = 0.0;  ///< s₀: the state's touchdown speed, max −ζ⁻ over the contacts taking part
+  double speed = std::numeric_limits<double>::infinity();   ///< the largest with every peak within its limit
+  double margin = std::numeric_limits<double>::infinity();  ///< speed / planned_speed
+  TouchdownBound bound = TouchdownBound::kNone;  ///< what reaches its limit at `speed`
+  int index = -1;  ///< the DOF (kJointTorque) or the contact point (kFootForce) that does; −1 for none
+  /// The DOF's name ("FR_calf_joint") or the contact's ("FR_calf"), "" for none
+  std::string name;
+  double limit = 0.0, peak = 0.0;  ///< the binding load's limit and its peak at the planned speed
+  std::string unit;  ///< of limit and peak: "N m" (a revolute joint), "N" (a prismatic joint, a foot)
+  /// The speeds between which the contacts taking part stay the ones solved for
+  double set_from = 0.0, set_to = std::numeric_limits<double>::infinity();  ///< see set_from
+  /// `speed` lies outside [set_from, set_to]: the bound of the current set of contacts only
+  bool bound_of_current_set = false;
+  /// Per DOF (nv, the table's rows), the limit on |torque|, +∞ where none (a free flyer's)
+  std::vector<double> joint_torque_limits, foot_force_limits;  ///< per contact point, N
+};
+
 /// What `footfall impact` found for one state file: the solve's status and settings, and when ok
 /// the contact impulses, the velocities after, the joint loads, the kinetic energy and, with pads,
 /// the peak loads.
@@ -71,12 +96,19 @@ struct ImpactReport : SolveReport {
   /// When has_peaks: the compliant strike's length, s, from touchdown until every pad's force is back to 0
   double peak_duration = 0.0, peak_step = 0.0;  ///< its integration step, s
   int peak_steps = 0;  ///< the integration steps it took
+  PeakMethod peak_method = PeakMethod::kExact;  ///< the method that ran: exact (linear pads) or rk4
   std::vector<double> peak_joint_torques;  ///< the largest |(Gᵀf(t))_k| per DOF, N m or N
+  bool has_safe_touchdown = false;  ///< limits were given (ImpactState::limits) and the solve is ok
+  SafeTouchdownReport safe_touchdown;  ///< when has_safe_touchdown
 };
 
 /// `footfall impact`: the strike of `state`, read from the file `state_name` (named in messages),
 /// solved at the smallest of the tool's capacities that holds the model. An Error for bad input; a
-/// report whose status is not ok for valid input whose problem has no answer.
+/// report whose status is not ok for valid input whose problem has no answer. With state.limits
+/// given, bad input too: a list whose count is neither 1 nor one per actuated DOF (torques) or
+/// contact point (forces), a model with no actuated DOF for --torque-limits, or a state whose
+/// contacts have no pads or a Hunt–Crossley pad (the peaks are linear in the speed on linear pads
+/// only).
 Result<ImpactReport> compute_impact(const RobotDescription& model, const ImpactState& state,
                                     const std::string& state_name);
 
