@@ -61,14 +61,18 @@ struct SafeTouchdownReport {
   int index = -1;  ///< the DOF (kJointTorque) or the contact point (kFootForce) that does; −1 for none
   /// The DOF's name ("FR_calf_joint") or the contact's ("FR_calf"), "" for none
   std::string name;
-  double limit = 0.0, peak = 0.0;  ///< the binding load's limit and its peak at the planned speed
+  double limit = 0.0;  ///< the binding load's limit
+  double peak = 0.0;   ///< the binding load's peak at the planned speed
   std::string unit;  ///< of limit and peak: "N m" (a revolute joint), "N" (a prismatic joint, a foot)
-  /// The speeds between which the contacts taking part stay the ones solved for
-  double set_from = 0.0, set_to = std::numeric_limits<double>::infinity();  ///< see set_from
+  /// Below this speed a contact now left out would take part (0: none near)
+  double set_from = 0.0;
+  /// Above this speed a contact now taking part would be left out (+∞: none near)
+  double set_to = std::numeric_limits<double>::infinity();
   /// `speed` lies outside [set_from, set_to]: the bound of the current set of contacts only
   bool bound_of_current_set = false;
   /// Per DOF (nv, the table's rows), the limit on |torque|, +∞ where none (a free flyer's)
-  std::vector<double> joint_torque_limits, foot_force_limits;  ///< per contact point, N
+  std::vector<double> joint_torque_limits;
+  std::vector<double> foot_force_limits;  ///< per contact point, the limit on |force|, N, +∞ where none
 };
 
 /// What `footfall impact` found for one state file: the solve's status and settings, and when ok
