@@ -75,7 +75,7 @@ S linear_pad_force(const LinearPadSystem<S, K>& p, const S* x, int j) noexcept {
 template <typename S, int K>
 void linear_pad_rate(const LinearPadSystem<S, K>& p, const S* x, S* rate) noexcept {
   const int n = p.count;
-  S force[LinearPadSystem<S, K>::kSlots];
+  S force[LinearPadSystem<S, K>::kSlots] = {};
   for (int j = 0; j < n; ++j) force[j] = p.pushing[j] ? linear_pad_force(p, x, j) : S(0);
   for (int i = 0; i < n; ++i) {
     S a = S(0);
