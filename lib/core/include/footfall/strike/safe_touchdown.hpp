@@ -17,7 +17,7 @@
 // s ζ⁻/s₀ falls to that threshold, and one that takes part while leaving slower than it would be
 // left out above the speed where it reaches it. Between those two speeds the set is the one
 // solved; outside, the bound is the current set's, and the answer says so.
-#include <cmath>
+#include <algorithm>
 #include <cstddef>
 #include <limits>
 
