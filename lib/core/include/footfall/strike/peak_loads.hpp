@@ -102,6 +102,49 @@ void peak_force_vectors(const ContactDynamics<S, D, K>& cd, const StrikeWorkspac
   }
 }
 
+/// RK4's time scale: the shortest natural half-period of a pad under its contact's effective mass
+/// 1/A_ii (at a Hunt–Crossley pad's deepest compression for the fastest approach `fastest`), or
+/// its damper's relaxation time, whichever is shorter; +∞ when no contact can move. Not ok when a
+/// pad's numbers put it beyond the scalar (CheckFailed "strike.peaks.step", the contact's index).
+template <typename S, int D, int K, int V>
+Status runge_kutta_half_period(const StrikeWorkspace<S, D, K, V>& sw, S fastest, S* half_period) noexcept {
+  const ContactSet<S, K>& set = sw.taking_part;
+  const int nc = set.count;
+  *half_period = std::numeric_limits<S>::infinity();
+  for (int i = 0; i < nc; ++i) {
+    const S inverse_mass = sw.coupling.coeff(i, i);
+    if (!(inverse_mass > S(0))) continue;  // a contact that cannot move sets no time scale
+    const ContactPad<S>& pad = set.contacts[i].pad;
+    S stiffness = pad.stiffness, damping = pad.damping;
+    if (pad.law == PadLaw::kHuntCrossley && fastest > S(0)) {
+      // The deepest compression, where the pad is stiffest, k' = ∂f/∂δ ≈ k δⁿ⁻¹ (up to the
+      // factor n), and its damper strongest, ∂f/∂δ̇ = c δⁿ. For one contact of mass m = 1/A,
+      // m v dv/dδ = −δⁿ (k + c v) integrates from v⁻ to rest in closed form (Marhefka and Orin's
+      // phase plane): δⁿ⁺¹/(n + 1) = m (k/c²) (x − ln(1 + x)) = m (v⁻/c) (1 − ln(1 + x)/x),
+      // x = c v⁻/k, the last form free of c²'s overflow. Undamped (x → 0) that is the energy
+      // balance ½ m v² = k δⁿ⁺¹/(n + 1), which serves below x = 0.1, where it is within 7 % and
+      // the closed form would lose its digits to cancellation.
+      const S n = pad.exponent, k = pad.stiffness, c = pad.damping;
+      const S x = c * fastest / k;
+      const S log_ratio = is_finite(x) ? std::log1p(x) / x : S(0);  // ln(1 + x)/x → 0 as x → ∞
+      const S depth_power = x < S(0.1) ? (n + S(1)) * fastest * fastest / (S(2) * k * inverse_mass)  // δⁿ⁺¹
+                                       : (n + S(1)) * (fastest / c) * (S(1) - log_ratio) / inverse_mass;
+      const S depth = std::pow(depth_power, S(1) / (n + S(1)));
+      stiffness = k * std::pow(depth, n - S(1));
+      damping = c * depth * (stiffness / k);  // c δⁿ
+    }
+    S scale = S(3.14159265358979323846) / std::sqrt(stiffness * inverse_mass);
+    // A damper alone relaxes in 1/(c A): the explicit steps must resolve that too, or RK4 is
+    // unstable (its step must keep h c A below about 2.8) and lets go in the first steps.
+    if (damping > S(0)) scale = std::min(scale, S(4) / (damping * inverse_mass));
+    // A pad whose numbers put its time scale beyond the scalar (0 or ∞ from an under- or
+    // overflow) has no step to take: refused, not taken as a pad that never pushes.
+    if (fastest > S(0) && !(scale > S(0) && is_finite(scale))) return Status::CheckFailed("strike.peaks.step", sw.index[i]);
+    *half_period = std::min(*half_period, scale);
+  }
+  return Status::Ok();
+}
+
 /// The compliant strike by RK4 at steps_per_half_period steps of the shortest `half_period`
 /// (the top of this file), into `peaks` (normal forces, their times, joint torques, duration).
 template <typename S, int D, int K, int V>
@@ -282,41 +325,12 @@ Status predict_peak_loads(int nv, const StrikeOptions<S>& options, const S* appr
   // approaches, no pad is compressed.
   bool moves = false;
   for (int i = 0; i < nc; ++i) moves = moves || sw.coupling.coeff(i, i) > S(0);
-  // RK4's step: the shortest time scale of the pads (the exact method takes its own).
+  // RK4's step (the exact method takes its own).
   S half_period = std::numeric_limits<S>::infinity();
   if constexpr (Peaks::kRungeKutta4) {
     if (method == PeakMethod::kRungeKutta4) {
-      for (int i = 0; i < nc; ++i) {
-        const S inverse_mass = sw.coupling.coeff(i, i);
-        if (!(inverse_mass > S(0))) continue;  // a contact that cannot move sets no time scale
-        const ContactPad<S>& pad = set.contacts[i].pad;
-        S stiffness = pad.stiffness, damping = pad.damping;
-        if (pad.law == PadLaw::kHuntCrossley && fastest > S(0)) {
-          // The deepest compression, where the pad is stiffest, k' = ∂f/∂δ ≈ k δⁿ⁻¹ (up to the
-          // factor n), and its damper strongest, ∂f/∂δ̇ = c δⁿ. For one contact of mass m = 1/A,
-          // m v dv/dδ = −δⁿ (k + c v) integrates from v⁻ to rest in closed form (Marhefka and Orin's
-          // phase plane): δⁿ⁺¹/(n + 1) = m (k/c²) (x − ln(1 + x)) = m (v⁻/c) (1 − ln(1 + x)/x),
-          // x = c v⁻/k, the last form free of c²'s overflow. Undamped (x → 0) that is the energy
-          // balance ½ m v² = k δⁿ⁺¹/(n + 1), which serves below x = 0.1, where it is within 7 % and
-          // the closed form would lose its digits to cancellation.
-          const S n = pad.exponent, k = pad.stiffness, c = pad.damping;
-          const S x = c * fastest / k;
-          const S log_ratio = is_finite(x) ? std::log1p(x) / x : S(0);  // ln(1 + x)/x → 0 as x → ∞
-          const S depth_power = x < S(0.1) ? (n + S(1)) * fastest * fastest / (S(2) * k * inverse_mass)  // δⁿ⁺¹
-                                           : (n + S(1)) * (fastest / c) * (S(1) - log_ratio) / inverse_mass;
-          const S depth = std::pow(depth_power, S(1) / (n + S(1)));
-          stiffness = k * std::pow(depth, n - S(1));
-          damping = c * depth * (stiffness / k);  // c δⁿ
-        }
-        S scale = S(3.14159265358979323846) / std::sqrt(stiffness * inverse_mass);
-        // A damper alone relaxes in 1/(c A): the explicit steps must resolve that too, or RK4 is
-        // unstable (its step must keep h c A below about 2.8) and lets go in the first steps.
-        if (damping > S(0)) scale = std::min(scale, S(4) / (damping * inverse_mass));
-        // A pad whose numbers put its time scale beyond the scalar (0 or ∞ from an under- or
-        // overflow) has no step to take: refused, not taken as a pad that never pushes.
-        if (fastest > S(0) && !(scale > S(0) && is_finite(scale))) return Status::CheckFailed("strike.peaks.step", sw.index[i]);
-        half_period = std::min(half_period, scale);
-      }
+      const Status scaled = detail::runge_kutta_half_period(sw, fastest, &half_period);
+      if (!scaled.ok()) return scaled;
     }
   }
   if (!(fastest > S(0)) || !moves) {
